@@ -1,7 +1,50 @@
 # The image's HEALTHCHECK, run by busybox sh: healthy while the server answers its public status endpoint. Over
 # HTTPS, busybox's TLS and the JDK's agree on no handshake: there it is healthy while the port accepts connections.
+#
+# The port, HTTPS and the address are the server's own: its variables, which the options given after the image
+# name win over, as the server reads them (a flag's variable in any case: TRUE is true).
+bb=/opt/quarry/bin/busybox
 port=${QUARRY_MOCK_PORT:-8080}
-if [ "${QUARRY_MOCK_HTTPS:-false}" = true ]; then
-    exec /opt/quarry/bin/busybox nc -w 1 127.0.0.1 "$port" </dev/null
+bind=${QUARRY_MOCK_BIND:-0.0.0.0}
+case "${QUARRY_MOCK_HTTPS:-false}" in
+    [Tt][Rr][Uu][Ee]) https=true ;;
+    *) https=false ;;
+esac
+
+# The server's arguments, one a line: PID 1's, or its child's under docker run --init.
+args=""
+for cmdline in /proc/[0-9]*/cmdline; do
+    line=$("$bb" tr '\0' '\n' <"$cmdline" 2>/dev/null) || continue
+    case "$line" in
+        */opt/quarry/mock-server.jar*) args=${line#*/opt/quarry/mock-server.jar}; break ;;
+    esac
+done
+IFS='
+'
+set -f
+# shellcheck disable=SC2086 # one argument a line
+set -- $args
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --https) https=true ;;
+        --strict | --version | --help | --training-run) ;;
+        --port) [ $# -lt 2 ] || port=$2; shift ;;
+        --bind) [ $# -lt 2 ] || bind=$2; shift ;;
+        --*) shift ;;
+    esac
+    [ $# -eq 0 ] || shift
+done
+
+# Every interface is reached on the loopback address; a single address, on itself.
+host=${bind#[}
+host=${host%]}
+case "$host" in
+    0.0.0.0 | ::) host=127.0.0.1 ;;
+esac
+if [ "$https" = true ]; then
+    exec "$bb" nc -w 1 "$host" "$port" </dev/null
 fi
-exec /opt/quarry/bin/busybox wget -q -O /dev/null "http://127.0.0.1:$port/1/status"
+case "$host" in
+    *:*) host="[$host]" ;;
+esac
+exec "$bb" wget -q -O /dev/null "http://$host:$port/1/status"

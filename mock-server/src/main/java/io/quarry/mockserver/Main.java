@@ -219,7 +219,7 @@ public final class Main {
                 server.trustMaterial().writePem(certOut);
             } catch (IOException e) {
                 server.close();
-                throw new IllegalArgumentException("cannot write " + certOut + ": " + e.getMessage(), e);
+                throw new IllegalArgumentException(StartFailure.certificateNotWritten(certOut, e), e);
             }
         }
         out.println("application id: " + server.applicationId() + (appIdGiven ? "" : " (default)"));

@@ -13,6 +13,7 @@ import io.quarry.mockserver.internal.http.Workers;
 import io.quarry.mockserver.internal.http.faults.FaultScript;
 import io.quarry.mockserver.internal.http.hosts.HostState;
 import io.quarry.mockserver.internal.http.hosts.ServedHosts;
+import io.quarry.mockserver.internal.http.wire.ConnectionLimit;
 import io.quarry.mockserver.internal.http.wire.ConnectionThreads;
 import io.quarry.mockserver.internal.http.wire.Listener;
 import io.quarry.mockserver.internal.http.wire.WireDeadlines;
@@ -93,8 +94,6 @@ public final class MockServer implements AutoCloseable {
     public static final int DEFAULT_THREADS_PLATFORM = 16;
     /** How many requests may wait for a turn when not set; past it, requests are answered 503. */
     public static final int DEFAULT_QUEUE_SIZE = 20_000;
-    /** How many connections may be open at once, each with a thread of its own. */
-    static final int MAX_CONNECTIONS = 4_096;
     /** How often a stop that answers the requests under way closes the connections become idle meanwhile. */
     private static final long DRAIN_CHECK_MILLIS = 20;
     /** How many hosts (ports) the server listens on when not set. */
@@ -146,7 +145,7 @@ public final class MockServer implements AutoCloseable {
             return thread;
         });
         this.servedHosts = new ServedHosts(builder.clock, timer);
-        this.connections = new ConnectionThreads(MAX_CONNECTIONS);
+        this.connections = new ConnectionThreads(ConnectionLimit.sizedToMemory());
         this.listeners = new ArrayList<>();
         SelfSignedCertificate certificate;
         try {

@@ -113,6 +113,22 @@ class MainTest {
     }
 
     @Test
+    void aCertificateThatCannotBeWrittenSaysWhyInWords(@TempDir Path dir) {
+        // in a container: a directory not mounted, or a file name that is a directory
+        PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        Path unmounted = dir.resolve("certs").resolve("mock.pem");
+
+        assertThatThrownBy(() -> Main.start(new String[] {"--https", "--cert-out", unmounted.toString()}, out))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("cannot write " + unmounted + ": no such directory (--cert-out)");
+        assertThatThrownBy(() -> Main.start(new String[] {"--https", "--cert-out", dir.toString()}, out))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("cannot write " + dir + ": ")
+                .hasMessageEndingWith(" (--cert-out)")
+                .hasMessageNotContaining(dir + ": " + dir);
+    }
+
+    @Test
     void hostsAreAnOptionAndPrintedBeforeTheLastLine() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (MockServer server =

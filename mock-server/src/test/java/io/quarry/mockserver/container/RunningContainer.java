@@ -104,6 +104,11 @@ final class RunningContainer implements AutoCloseable {
         return Docker.run("inspect", "--format", "{{.NetworkSettings.IPAddress}}", name);
     }
 
+    /** {@return whether it runs and whether the kernel killed it for its memory: "running=true oomKilled=false"} */
+    String state() {
+        return Docker.run("inspect", "--format", "running={{.State.Running}} oomKilled={{.State.OOMKilled}}", name);
+    }
+
     /** Removes the container, stopping it first if it runs. */
     @Override
     public void close() {

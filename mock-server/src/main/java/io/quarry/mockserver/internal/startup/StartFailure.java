@@ -5,7 +5,9 @@ import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.net.UnknownHostException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 
 /**
  * The one line a standalone start that failed on the machine (a port taken, an address not this machine's, a seed
@@ -41,5 +43,26 @@ public final class StartFailure {
         return cause.getMessage() == null || message.contains(cause.getMessage())
                 ? message
                 : message + ": " + cause.getMessage();
+    }
+
+    /**
+     * {@return why the certificate could not be written where {@code --cert-out} says, in words: in a container, a
+     *     directory not mounted, or one the server's user may not write to}
+     *
+     * @param file the file asked for
+     * @param failure the failure to write it
+     */
+    public static String certificateNotWritten(Path file, IOException failure) {
+        String why;
+        if (failure instanceof NoSuchFileException) {
+            why = "no such directory";
+        } else if (failure instanceof AccessDeniedException) {
+            why = "permission denied";
+        } else if (failure instanceof FileSystemException system && system.getReason() != null) {
+            why = system.getReason();
+        } else {
+            why = failure.getMessage();
+        }
+        return "cannot write " + file + ": " + why + " (--cert-out)";
     }
 }

@@ -10,8 +10,8 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The threads of a server's open connections, one platform thread each, which also runs its requests' handlers. At
- * most {@code maxConnections} are open at once; the server answers past it with 503, never holding more threads than
- * that.
+ * most as many as its {@link ConnectionLimit} admits are open at once; the server answers past it with 503, never
+ * holding more threads than that.
  *
  * <p>Platform threads, not virtual ones, also where the JDK has them: a request then wakes one thread, where a virtual
  * thread blocked in a read is woken by the JDK's poller and then needs a carrier thread, and a CPU-heavy handler on a
@@ -29,7 +29,7 @@ public final class ConnectionThreads {
      */
     private static final int MAX_REFUSALS = 16;
 
-    private final int maxConnections;
+    private final ConnectionLimit limit;
     private final AtomicInteger running = new AtomicInteger();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition none = lock.newCondition();
@@ -43,12 +43,17 @@ public final class ConnectionThreads {
 
     /** @param maxConnections how many connections may be open at once */
     public ConnectionThreads(int maxConnections) {
-        this.maxConnections = maxConnections;
+        this(ConnectionLimit.of(maxConnections));
+    }
+
+    /** @param limit how many connections may be open at once */
+    public ConnectionThreads(ConnectionLimit limit) {
+        this.limit = limit;
     }
 
     /** {@return how many connections may be open at once} */
     public int maxConnections() {
-        return maxConnections;
+        return limit.most();
     }
 
     /**
@@ -57,7 +62,7 @@ public final class ConnectionThreads {
      * @param connection what the thread runs; it calls {@link #ended()} as it ends
      */
     boolean start(Runnable connection) {
-        if (closed || running.incrementAndGet() > maxConnections) {
+        if (closed || !limit.admits(running.incrementAndGet())) {
             running.decrementAndGet();
             return false;
         }

@@ -1,0 +1,57 @@
+package io.quarry.mockserver.container;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Isolated;
+
+/**
+ * The image's health check where the server is set up otherwise than by the image's defaults: it checks the port
+ * and the scheme the server listens on, however they were given. Run as Docker runs it (the image's HEALTHCHECK
+ * command, in the container), once the server listens, rather than waiting for Docker's next round.
+ */
+@Tag("containers")
+@ExtendWith(DockerRequired.class)
+// Alone: the container tests share the Docker daemon and run alone, as they did before classes ran beside each other.
+@Isolated
+class HealthCheckImageTest {
+
+    @Test
+    void checksThePortAndSchemeTheServerListensOnHoweverTheyWereGiven() {
+        // HTTPS by its variable in capitals, as the server reads it; the port after the image name, which wins over
+        // the variable; under an init process, where the server is not PID 1. One container, as each costs a start.
+        try (RunningContainer container = RunningContainer.start(
+                List.of("--init", "-e", "QUARRY_MOCK_HTTPS=TRUE"), List.of(), List.of("--port", "9443"))) {
+            assertThat(container.lines())
+                    .last()
+                    .asString()
+                    .startsWith("listening on https://")
+                    .endsWith(":9443");
+
+            healthCheck(container, List.of());
+            // it checks something: where nothing listens, the same check fails
+            assertThatThrownBy(() -> healthCheck(container, List.of("-e", "QUARRY_MOCK_HTTPS=false")))
+                    .hasMessageContaining("exited 1");
+        }
+    }
+
+    /** Runs the image's health check command in the container; throws when it fails (unhealthy). */
+    private static void healthCheck(RunningContainer container, List<String> execOptions) {
+        // ["CMD","/opt/quarry/bin/busybox","sh","/opt/quarry/healthcheck.sh"]
+        String test = Docker.run("image", "inspect", "--format", "{{json .Config.Healthcheck.Test}}", Docker.IMAGE);
+        List<String> command = Arrays.stream(test.replaceAll("[\\[\\]\"]", "").split(","))
+                .skip(1)
+                .toList();
+        List<String> exec = new ArrayList<>(List.of("exec"));
+        exec.addAll(execOptions);
+        exec.add(container.name());
+        exec.addAll(command);
+        Docker.run(exec.toArray(new String[0]));
+    }
+}
