@@ -57,7 +57,10 @@ public final class ConnectionThreads {
      * @param connection what the thread runs; it calls {@link #ended()} as it ends
      */
     boolean start(Runnable connection) {
-        if (closed || running.incrementAndGet() > maxConnections) {
+        if (closed) {
+            return false;
+        }
+        if (running.incrementAndGet() > maxConnections) {
             running.decrementAndGet();
             return false;
         }
@@ -100,6 +103,11 @@ public final class ConnectionThreads {
     /** {@return how many connection threads run} */
     public int running() {
         return running.get();
+    }
+
+    /** {@return whether it was closed: it starts no more threads} */
+    boolean closed() {
+        return closed;
     }
 
     /** Starts no more threads; those running end as their connections are closed. */
