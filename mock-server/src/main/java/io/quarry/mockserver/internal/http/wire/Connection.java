@@ -127,10 +127,14 @@ final class Connection implements Runnable {
         }
         try {
             write(handler.outOfMemory(), false, true);
-            return true;
         } catch (IOException | RuntimeException | OutOfMemoryError e) {
             return false;
         }
+        WireExchange exchange = current;
+        if (exchange == null || !exchange.bodyComplete()) {
+            drainRest();
+        }
+        return true;
     }
 
     /**
@@ -206,6 +210,9 @@ final class Connection implements Runnable {
             // no room for the answer's bytes: the ready-made 503 needs none
             answer = null;
             write(handler.outOfMemory(), false, true);
+            if (!body.complete()) {
+                drainRest();
+            }
             return false;
         }
         send(packet);
@@ -213,7 +220,7 @@ final class Connection implements Runnable {
             return false;
         }
         if (!keep && !body.complete()) {
-            drainBriefly();
+            drainRest();
         }
         return keep;
     }
@@ -315,21 +322,28 @@ final class Connection implements Runnable {
     }
 
     /**
-     * Reads and drops what the client still sends of a body left unread, for a moment, so closing does not reset
-     * the connection before the client has read the answer.
+     * Reads and drops what the client still sends of a body left unread, so closing does not reset the connection
+     * before the client has read the answer: a client such as the JDK's reads it only once its whole body is sent,
+     * which on a loaded machine can take longer than a moment. It goes on while bytes keep coming (a pause of the
+     * linger ends it), for at most the write deadline in all: the time a client has to take an answer.
      */
-    private void drainBriefly() {
+    private void drainRest() {
         try {
             if (!(socket instanceof SSLSocket)) {
                 socket.shutdownOutput();
             }
-            in.deadlineIn(deadlines.lingerMillis());
+            long endAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(deadlines.writeMillis());
             byte[] sink = new byte[8192];
-            while (in.read(sink, 0, sink.length) >= 0) {
-                // dropped
+            for (long left = deadlines.writeMillis();
+                    left > 0;
+                    left = TimeUnit.NANOSECONDS.toMillis(endAt - System.nanoTime())) {
+                in.deadlineIn(Math.min(deadlines.lingerMillis(), left));
+                if (in.read(sink, 0, sink.length) < 0) {
+                    return;
+                }
             }
-        } catch (IOException | RuntimeException e) {
-            // the client closed, or the moment passed
+        } catch (IOException | RuntimeException | OutOfMemoryError e) {
+            // the client closed, or paused past the linger (or, after an out-of-memory 503, no room for the sink)
         }
     }
 
