@@ -310,25 +310,29 @@ public final class IndexState {
      */
     public void copyRecordsOf(IndexState source) {
         IndexData previous = data;
-        long needed = source == this ? 0 : StoreHolds.heapBytes(source.data);
-        StoreHolds.release(previous);
+        // the budget goes from the former records to the copy's reservation, then to the copy, each in one change,
+        // so that a reader of it (monitoring's indexing RAM) never sees this index count nothing, nor twice
+        long kept = StoreHolds.releaseKeepingCount(previous);
+        long reserved = source == this ? kept : StoreHolds.heapBytes(source.data);
+        try {
+            budget.take(reserved - kept);
+        } catch (RuntimeException | Error refused) {
+            StoreHolds.holdInPlaceOf(previous, budget, kept);
+            throw refused;
+        }
         IndexData copy = new IndexData();
         try {
-            budget.take(needed);
-            try {
-                List<ObjectNode> records = source.data.records();
-                copy.write(writer -> {
-                    records.forEach(writer::put);
-                    return null;
-                });
-            } finally {
-                budget.giveBack(needed);
-            }
+            List<ObjectNode> records = source.data.records();
+            copy.write(writer -> {
+                records.forEach(writer::put);
+                return null;
+            });
         } catch (RuntimeException | Error failure) {
-            StoreHolds.hold(previous, budget, false);
+            StoreHolds.holdInPlaceOf(previous, budget, reserved);
             throw failure;
         }
-        StoreHolds.hold(copy, budget, false);
+        interleaving.get().reached(Interleaving.Point.COPY_MADE, name);
+        StoreHolds.holdInPlaceOf(copy, budget, reserved);
         data = copy;
         interleaving.get().reached(Interleaving.Point.RECORDS_REPLACED, name);
     }

@@ -22,6 +22,11 @@ interface Interleaving {
         INDEX_PUBLISHED,
         /** A write has applied its change to the indices it locked, and has not yet let them go. */
         WRITE_APPLIED,
+        /**
+         * A write copying records into an index (a copy onto it, a replica unlinked keeping a copy of its own) has
+         * made the copy, and the index does not hold it yet.
+         */
+        COPY_MADE,
         /** A write has just replaced an index's records (a copy or move onto it), its other changes still to come. */
         RECORDS_REPLACED
     }

@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Monitoring's {@code ram_indexing_usage} counts each stored record once. It summed every index's records, so a move
  * stopped between handing its records to the destination and removing its source showed them twice, and a replica
  * linked to its primary (sharing its records) doubled the figure for as long as it stayed linked. It now reads the
- * record budget's estimate, which counts each store once.
+ * record budget's estimate, which counts each store once; and a copy onto an index, made but not yet held by it,
+ * is counted by the budget as the bytes reserved for it (it counted neither the index's former records nor the copy).
  */
 @Timeout(60)
 class IndexingRamGaugeTest {
@@ -36,6 +38,11 @@ class IndexingRamGaugeTest {
     private final TestClient client = new TestClient(MOCK.server());
     private final Application app = ServerApplication.of(MOCK.server());
     private final ExecutorService requests = Executors.newSingleThreadExecutor();
+
+    @BeforeEach
+    void startsFromNothing() {
+        assertThat(gauge()).as("after the reset before each test").isZero();
+    }
 
     @AfterEach
     void stopRequests() {
@@ -94,6 +101,26 @@ class IndexingRamGaugeTest {
         assertThat(moved.join().status()).isEqualTo(200);
         assertThat(during).as("during the move").isEqualTo(before);
         assertThat(gauge()).as("after the move").isEqualTo(before);
+    }
+
+    @Test
+    void aCopyMadeAndNotYetHeldIsCountedOnce() throws Exception {
+        fill("ram-original");
+        long original = gauge();
+        CompletableFuture<Reply> copied;
+        long during;
+        try (StoppedWrite stop = StoppedWrite.at(app, Interleaving.Point.COPY_MADE, "ram-copy")) {
+            copied = CompletableFuture.supplyAsync(
+                    () -> client.post(
+                            "/1/indexes/ram-original/operation", jq("{'operation':'copy','destination':'ram-copy'}")),
+                    requests);
+            stop.awaitStopped();
+            during = gauge();
+        }
+        assertThat(copied.join().status()).isEqualTo(200);
+        long after = gauge();
+        assertThat(after).as("the original and its copy").isBetween(2 * original - 1, 2 * original + 1);
+        assertThat(during).as("with the copy made, before the index holds it").isEqualTo(after);
     }
 
     @Test
