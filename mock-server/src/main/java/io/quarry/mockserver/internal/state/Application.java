@@ -199,6 +199,9 @@ public final class Application {
         }
     }
 
+    /** How many times {@link #readTogether} takes its locks again before it reads what it holds. */
+    static final int READ_TOGETHER_TRIES = 8;
+
     /** {@return every index, by name (not one a write in progress is creating)} */
     public List<IndexState> all() {
         return new TreeSet<>(indices.keySet())
@@ -210,7 +213,9 @@ public final class Application {
      * read locks ({@link IndexState#read}) are taken in name order, as writers take theirs, and held together: a
      * write in progress on them is waited for, and none ends between the reads of two of them, so a move's records
      * are seen in its source or in its destination, never in both nor in neither. When an index was created or
-     * removed while the locks were taken, they are let go and taken again.
+     * removed while the locks were taken, they are let go and taken again, up to {@value #READ_TOGETHER_TRIES} times:
+     * then the indices locked are read as they are, so that indices created and removed without pause (a test
+     * making an index per case on many threads) cannot keep a listing or an export from ever answering.
      *
      * @param choose picks, in their order, the indices to read among every index (by name)
      * @param reader reads one index, its {@link IndexState#data()} and {@link IndexState#config()} as of the same
@@ -218,7 +223,7 @@ public final class Application {
      * @param <T> what it returns
      */
     public <T> List<T> readTogether(UnaryOperator<List<IndexState>> choose, Function<IndexState, T> reader) {
-        while (true) {
+        for (int tries = 1; ; tries++) {
             List<IndexState> states = all();
             List<IndexState> chosen = choose.apply(states);
             List<IndexState> held = new ArrayList<>(chosen.size());
@@ -227,7 +232,7 @@ public final class Application {
                     state.lockRead();
                     held.add(state);
                 }
-                if (all().equals(states)) {
+                if (tries == READ_TOGETHER_TRIES || all().equals(states)) {
                     List<T> read = new ArrayList<>(chosen.size());
                     chosen.forEach(state -> read.add(reader.apply(state)));
                     return read;
