@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>The columns and orders searches build over the records ({@link StoreCaches}) count here too, beside them, since
  * on a full budget they could take as much heap again: a cache is kept only while it fits, and a write that needs
- * room drops every store's caches before it is refused (they are rebuilt from the records when next asked for).
+ * room drops every store's caches before it is refused (they are rebuilt from the records when next asked for). The
+ * indices' settings, synonyms and rules count here as well ({@link #addConfig}).
  */
 public final class RecordBudget {
 
@@ -29,6 +30,7 @@ public final class RecordBudget {
     private final long capacity;
     private final AtomicLong used = new AtomicLong();
     private final AtomicLong cached = new AtomicLong();
+    private final AtomicLong configured = new AtomicLong();
     private final Set<StoreCaches> caching = ConcurrentHashMap.newKeySet();
 
     /** @param capacity the estimated bytes all the records may hold */
@@ -59,7 +61,7 @@ public final class RecordBudget {
     boolean tryTake(long bytes) {
         while (true) {
             long now = used.get();
-            if (now + cached.get() + bytes > capacity) {
+            if (now + cached.get() + configured.get() + bytes > capacity) {
                 return false;
             }
             if (used.compareAndSet(now, now + bytes)) {
@@ -105,7 +107,7 @@ public final class RecordBudget {
     boolean tryCache(long bytes) {
         while (true) {
             long now = cached.get();
-            if (bytes > 0 && used.get() + now + bytes > capacity) {
+            if (bytes > 0 && used.get() + configured.get() + now + bytes > capacity) {
                 return false;
             }
             if (cached.compareAndSet(now, now + bytes)) {
@@ -136,6 +138,34 @@ public final class RecordBudget {
     /** {@return the estimated bytes the caches built over the records hold now} */
     public long cached() {
         return cached.get();
+    }
+
+    /**
+     * Refuses a growth that does not fit (every store's caches giving way first), counting nothing: the caller
+     * changes its state, then counts the change with {@link #addConfig}.
+     *
+     * @param bytes an upper bound of the growth
+     * @throws EngineException 403 when it does not fit
+     */
+    public void requireRoom(long bytes) {
+        if (bytes > 0) {
+            take(bytes);
+            giveBack(bytes);
+        }
+    }
+
+    /**
+     * Counts a change of the indices' settings, synonyms and rules, never refused (see {@link #requireRoom}).
+     *
+     * @param bytes the change, negative when bytes were freed
+     */
+    public void addConfig(long bytes) {
+        configured.addAndGet(bytes);
+    }
+
+    /** {@return the estimated bytes the indices' settings, synonyms and rules hold now} */
+    public long configured() {
+        return configured.get();
     }
 
     /**
