@@ -104,6 +104,71 @@ class RecordQuotaHttpTest {
         }
     }
 
+    /** {@return a batch of synonyms numbered from {@code from}, each a few words} */
+    private static String synonyms(int from, int count) {
+        StringBuilder body = new StringBuilder("[");
+        for (int i = from; i < from + count; i++) {
+            body.append(i == from ? "" : ",")
+                    .append("{\"objectID\":\"s")
+                    .append(i)
+                    .append("\",\"type\":\"synonym\",\"synonyms\":[\"walking shoe ")
+                    .append(i)
+                    .append("\",\"hiking boot ")
+                    .append(i)
+                    .append("\",\"trail runner ")
+                    .append(i)
+                    .append("\"]}");
+        }
+        return body.append(']').toString();
+    }
+
+    private static long synonymCount(TestClient client) {
+        return client.post("/1/indexes/products/synonyms/search", "{}")
+                .requireOk()
+                .body()
+                .get("nbHits")
+                .asLong();
+    }
+
+    @Test
+    void synonymsAndRulesCountInTheBudgetAndDeletingThemMakesRoom() {
+        try (MockServer server = MockServer.builder().recordBudget(BUDGET).start()) {
+            TestClient client = new TestClient(server);
+            int saved = 0;
+            Reply refused;
+            while (true) {
+                Reply reply = client.post("/1/indexes/products/synonyms/batch", synonyms(saved, BATCH));
+                if (reply.status() != 200) {
+                    refused = reply;
+                    break;
+                }
+                saved += BATCH;
+                assertThat(saved).as("refused within the budget").isLessThan(20_000);
+            }
+            refusedAsOverQuota(refused);
+            assertThat(synonymCount(client)).as("nothing of the refused batch").isEqualTo(saved);
+            refusedAsOverQuota(client.post(
+                    "/1/indexes/products/rules/batch",
+                    "[{\"objectID\":\"r\",\"conditions\":[{\"pattern\":\"" + "shoe ".repeat(2_000)
+                            + "\",\"anchoring\":\"contains\"}],\"consequence\":{\"params\":{\"query\":\"boot\"}}}]"));
+            assertThat(client.get("/1/indexes/products/rules/r").status())
+                    .as("no rule saved")
+                    .isEqualTo(404);
+
+            client.post("/1/indexes/products/synonyms/clear", null).requireOk();
+            client.post("/1/indexes/products/batch", adding(0, BATCH)).requireOk();
+            client.delete("/1/indexes/products").requireOk();
+            client.post("/1/indexes/other/synonyms/batch", synonyms(0, saved)).requireOk();
+            assertThat(client.post("/1/indexes/other/synonyms/search", "{}")
+                            .requireOk()
+                            .body()
+                            .get("nbHits")
+                            .asLong())
+                    .as("deleting the index gave back what it held")
+                    .isEqualTo(saved);
+        }
+    }
+
     @Test
     void aSuggestionsBuildPastTheBudgetSaysWhyItWroteNothing() throws Exception {
         try (MockServer server = MockServer.builder().recordBudget(BUDGET).start()) {

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -19,13 +20,16 @@ import org.junit.jupiter.api.parallel.Isolated;
 /**
  * The standalone server on a 64 MB heap, given records batch after batch: the budget of stored records, sized to the
  * heap, refuses them with the service's record-quota answer before the heap runs out, and the server goes on
- * answering. Alone: its server works its small heap hard, and would slow the classes beside it past their bounds.
+ * answering, searches faceting and filtering on every attribute included (the columns they build count in that
+ * budget too). Alone: its server works its small heap hard, and would slow the classes beside it past their bounds.
  */
 @Isolated
 @Timeout(120)
 class SmallHeapRecordBudgetHttpTest {
 
     private static final int STORED_BATCH = 5_000;
+    private static final int ATTRIBUTES = 30;
+    private static final int FACETED_BATCH = 1_000;
 
     @Test
     void recordsStoredUntilRefusedOnA64MegabyteHeapLeaveTheServerAnswering(@TempDir Path dir) throws Exception {
@@ -88,12 +92,103 @@ class SmallHeapRecordBudgetHttpTest {
         assertThat(Files.readString(log)).doesNotContain("ran out of memory");
     }
 
+    @Test
+    void facetingEveryAttributeOfAFullBudgetOnA64MegabyteHeapIsAnswered(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("server.log");
+        Process process = SmallHeapHttpTest.start(log);
+        try {
+            String url = SmallHeapHttpTest.listening(process, log);
+            HttpClient http =
+                    HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            HttpResponse<String> settings = http.send(
+                    call(url, "/1/indexes/facets/settings")
+                            .PUT(HttpRequest.BodyPublishers.ofString(
+                                    "{\"searchableAttributes\":[\"a0\"],\"attributesForFaceting\":[\"*\"]}"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(settings.statusCode()).as(settings.body()).isEqualTo(200);
+            int stored = 0;
+            for (int batch = 0; batch < 1_000; batch++) {
+                HttpResponse<String> answer = http.send(
+                        call(url, "/1/indexes/facets/batch")
+                                .POST(HttpRequest.BodyPublishers.ofByteArray(manyAttributes(stored, FACETED_BATCH)))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (answer.statusCode() != 200) {
+                    assertThat(answer.statusCode() + " " + answer.body()).contains("Record quota exceeded");
+                    break;
+                }
+                stored += FACETED_BATCH;
+            }
+            assertThat(stored).as("records stored before the budget was full").isPositive();
+
+            StringBuilder facets = new StringBuilder();
+            for (int k = 0; k < ATTRIBUTES; k++) {
+                facets.append(k == 0 ? "\"" : ",\"").append('a').append(k).append('"');
+            }
+            for (int round = 0; round < 2; round++) {
+                for (String query : List.of(
+                        "{\"hitsPerPage\":1,\"maxValuesPerFacet\":3,\"facets\":[" + facets + "]}",
+                        "{\"hitsPerPage\":1,\"filters\":\"n > 10 AND (a1:'" + value(1, 1) + "' OR a2:'" + value(2, 2)
+                                + "')\"}")) {
+                    HttpResponse<String> search = http.send(
+                            call(url, "/1/indexes/facets/query")
+                                    .POST(HttpRequest.BodyPublishers.ofString(query))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+                    assertThat(search.statusCode())
+                            .as("searched with %s: %s", query, search.body())
+                            .isEqualTo(200);
+                }
+            }
+        } finally {
+            process.destroy();
+            process.waitFor(30, TimeUnit.SECONDS);
+            process.destroyForcibly();
+        }
+        assertThat(Files.readString(log)).doesNotContain("ran out of memory");
+    }
+
     private static HttpRequest.Builder call(String url, String path) {
         return HttpRequest.newBuilder(URI.create(url + path))
                 .timeout(Duration.ofSeconds(60))
                 .header("X-Service-Application-Id", MockServer.DEFAULT_APPLICATION_ID)
                 .header("X-Service-API-Key", MockServer.DEFAULT_ADMIN_KEY)
                 .header("Content-Type", "application/json");
+    }
+
+    /**
+     * {@return a batch of {@code count} records numbered from {@code from}, each with a number and a value of its
+     *     own in each of {@link #ATTRIBUTES} attributes: as many distinct values in each facet as records, made of
+     *     few words, so that the records are small beside their facets' columns}
+     */
+    private static byte[] manyAttributes(int from, int count) {
+        StringBuilder batch = new StringBuilder("{\"requests\":[");
+        for (int i = from; i < from + count; i++) {
+            batch.append(i == from ? "" : ",")
+                    .append("{\"action\":\"addObject\",\"body\":{\"objectID\":\"r")
+                    .append(i)
+                    .append("\",\"n\":")
+                    .append(i % 1000);
+            for (int k = 0; k < ATTRIBUTES; k++) {
+                batch.append(",\"a")
+                        .append(k)
+                        .append("\":\"")
+                        .append(value(i, k))
+                        .append('"');
+            }
+            batch.append("}}");
+        }
+        return batch.append("]}").toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** {@return the value of record {@code i} in attribute {@code k}: four of 40 words, distinct up to 64,000} */
+    private static String value(int i, int k) {
+        return word(i % 40) + " " + word(i / 40 % 40) + " " + word(i / 1600 % 40) + " " + word(k);
+    }
+
+    private static String word(int j) {
+        return "word" + (char) ('a' + j / 26) + (char) ('a' + j % 26);
     }
 
     /** {@return a batch of {@code count} product-like records of about 400 bytes, numbered from {@code from}} */

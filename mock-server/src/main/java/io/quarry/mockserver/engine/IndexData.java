@@ -25,7 +25,9 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>Records held by a mock server's index count in its budget of stored records: a group that would take them
  * past it throws an {@link EngineException} (403, the service's answer to a write over the record quota) and is
- * undone. Records created with {@link #IndexData()} and held by no index count nowhere, and are never refused.
+ * undone. The columns and orders searches build over them count there too, as caches: one that does not fit is
+ * used without being kept, and a write needing room drops them before it is refused. Records created with
+ * {@link #IndexData()} and held by no index count nowhere, and are never refused.
  */
 public final class IndexData {
 
@@ -123,6 +125,7 @@ public final class IndexData {
                 }
                 budget = to;
                 counted = bytes;
+                store.countCachesIn(to);
             } else if (budget != to) {
                 throw new IllegalStateException("records are held by the indices of one application only");
             }
@@ -164,6 +167,7 @@ public final class IndexData {
         long kept = counted;
         budget = null;
         counted = 0;
+        store.countCachesIn(null);
         return kept;
     }
 
@@ -176,6 +180,7 @@ public final class IndexData {
                 to.add(bytes - reserved);
                 budget = to;
                 counted = bytes;
+                store.countCachesIn(to);
             } else if (budget != to) {
                 throw new IllegalStateException("records are held by the indices of one application only");
             } else {

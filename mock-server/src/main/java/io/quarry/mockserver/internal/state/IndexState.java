@@ -27,7 +27,8 @@ import tools.jackson.databind.node.ObjectNode;
  * settings. Other readers use {@link #data()} and the immutable {@link #config()} snapshot without waiting.
  *
  * <p>The records it holds count in the application's {@link RecordBudget} until it is deleted ({@link StoreHolds}):
- * writes to them, a copy onto the index and a seed of its records are refused (403) past the budget.
+ * writes to them, a copy onto the index and a seed of its records are refused (403) past the budget. Its settings,
+ * synonyms and rules count there too: a save that would take them past it is refused before anything changes.
  */
 public final class IndexState {
 
@@ -50,6 +51,8 @@ public final class IndexState {
     private boolean removalRequested;
     /** Set by the first write that kept the index: until then readers do not find it (see {@link #born()}). */
     private volatile boolean born;
+    /** What the settings, synonyms and rules count in the budget ({@link ConfigBytes}), under the index's lock. */
+    private long configBytes;
 
     IndexState(String name, long nowMillis, Supplier<Interleaving> interleaving, RecordBudget budget) {
         this.name = name;
@@ -131,6 +134,7 @@ public final class IndexState {
      * @param changes the members sent
      */
     public void mergeSettings(ObjectNode changes) {
+        requireRoom(ConfigBytes.of(changes));
         ObjectNode merged = settings.deepCopy();
         for (Map.Entry<String, JsonNode> change : changes.properties()) {
             if (change.getValue().isNull()) {
@@ -147,6 +151,7 @@ public final class IndexState {
      * @param synonym a validated synonym; replaces the one with its objectID
      */
     public void saveSynonym(ObjectNode synonym) {
+        requireRoom(ConfigBytes.of(synonym));
         synonyms.put(synonym.get("objectID").stringValue(), synonym.deepCopy());
         publishConfig();
     }
@@ -156,6 +161,7 @@ public final class IndexState {
      * @param replaceExisting whether every other synonym is removed first
      */
     public void saveSynonyms(List<ObjectNode> batch, boolean replaceExisting) {
+        requireRoom(ConfigBytes.ofAll(batch) - (replaceExisting ? ConfigBytes.ofAll(synonyms.values()) : 0));
         if (replaceExisting) {
             synonyms.clear();
         }
@@ -187,6 +193,7 @@ public final class IndexState {
      * @param clearExisting whether every other rule is removed first (atomically, in the same write)
      */
     public void saveRules(List<ObjectNode> batch, boolean clearExisting) {
+        requireRoom(ConfigBytes.ofAll(batch) - (clearExisting ? ConfigBytes.ofAll(rules.values()) : 0));
         if (clearExisting) {
             rules.clear();
         }
@@ -230,6 +237,17 @@ public final class IndexState {
      * @param withRules copy the rules
      */
     public void copyConfigFrom(IndexState source, boolean withSettings, boolean withSynonyms, boolean withRules) {
+        long growth = 0;
+        if (withSettings) {
+            growth += ConfigBytes.of(source.settings) - ConfigBytes.of(settings);
+        }
+        if (withSynonyms) {
+            growth += ConfigBytes.ofAll(source.synonyms.values()) - ConfigBytes.ofAll(synonyms.values());
+        }
+        if (withRules) {
+            growth += ConfigBytes.ofAll(source.rules.values()) - ConfigBytes.ofAll(rules.values());
+        }
+        requireRoom(growth);
         if (withSettings) {
             settings = source.settings.deepCopy();
         }
@@ -250,6 +268,10 @@ public final class IndexState {
      * @param newRules rules
      */
     public void replaceConfig(ObjectNode newSettings, List<ObjectNode> newSynonyms, List<ObjectNode> newRules) {
+        requireRoom(ConfigBytes.of(newSettings)
+                + ConfigBytes.ofAll(newSynonyms)
+                + ConfigBytes.ofAll(newRules)
+                - configBytes);
         settings = newSettings.deepCopy();
         replaceAll(synonyms, newSynonyms);
         replaceAll(rules, newRules);
@@ -398,6 +420,24 @@ public final class IndexState {
     private void publishConfig() {
         config = new IndexConfig(
                 settings.deepCopy(), List.copyOf(copies(synonyms.values())), List.copyOf(copies(rules.values())));
+        if (!deleted) {
+            // never refused here: a growth was checked before the change, and a removal must always happen
+            long now =
+                    ConfigBytes.of(settings) + ConfigBytes.ofAll(synonyms.values()) + ConfigBytes.ofAll(rules.values());
+            budget.addConfig(now - configBytes);
+            configBytes = now;
+        }
+    }
+
+    /**
+     * Refuses a change of the settings, synonyms or rules that would take the budget past its capacity, before
+     * anything changes (the record caches of every index give way first).
+     *
+     * @param growth an upper bound of what the change adds
+     * @throws io.quarry.mockserver.engine.EngineException 403 when it does not fit
+     */
+    private void requireRoom(long growth) {
+        budget.requireRoom(growth);
     }
 
     private static List<ObjectNode> copies(Collection<ObjectNode> objects) {
@@ -460,11 +500,16 @@ public final class IndexState {
         contents.readLock().unlock();
     }
 
-    /** Marks the index deleted: its records no longer count in the budget (unless another index holds them). */
+    /**
+     * Marks the index deleted: its records no longer count in the budget (unless another index holds them), nor its
+     * settings, synonyms and rules.
+     */
     void markDeleted() {
         if (!deleted) {
             deleted = true;
             StoreHolds.release(data);
+            budget.addConfig(-configBytes);
+            configBytes = 0;
         }
     }
 

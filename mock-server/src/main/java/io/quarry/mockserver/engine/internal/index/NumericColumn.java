@@ -69,6 +69,11 @@ public final class NumericColumn {
         return new NumericColumn(to, newValues, newIrregular);
     }
 
+    /** {@return an estimate of the heap it holds: its two arrays, and its own object} */
+    long heapBytes() {
+        return 64 + 8L * values.length + 8L * irregular.length;
+    }
+
     /**
      * {@return whether the column holds the record's value (one number, or none)}
      *

@@ -1,6 +1,8 @@
 package io.quarry.mockserver.engine.internal.index;
 
 import io.quarry.mockserver.engine.EngineException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -8,6 +10,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * structures that search them, summed over the stores the indices hold (a replica sharing its primary's store is
  * counted once). Stores report their growth when a write ends; a write that would take the sum past the capacity
  * is refused as the service refuses a write over the plan's record quota, and undone.
+ *
+ * <p>The columns and orders searches build over the records ({@link StoreCaches}) count here too, beside them, since
+ * on a full budget they could take as much heap again: a cache is kept only while it fits, and a write that needs
+ * room drops every store's caches before it is refused (they are rebuilt from the records when next asked for). The
+ * indices' settings, synonyms and rules count here as well ({@link #addConfig}).
  */
 public final class RecordBudget {
 
@@ -22,6 +29,9 @@ public final class RecordBudget {
 
     private final long capacity;
     private final AtomicLong used = new AtomicLong();
+    private final AtomicLong cached = new AtomicLong();
+    private final AtomicLong configured = new AtomicLong();
+    private final Set<StoreCaches> caching = ConcurrentHashMap.newKeySet();
 
     /** @param capacity the estimated bytes all the records may hold */
     public RecordBudget(long capacity) {
@@ -51,7 +61,7 @@ public final class RecordBudget {
     boolean tryTake(long bytes) {
         while (true) {
             long now = used.get();
-            if (now + bytes > capacity) {
+            if (now + cached.get() + configured.get() + bytes > capacity) {
                 return false;
             }
             if (used.compareAndSet(now, now + bytes)) {
@@ -80,8 +90,82 @@ public final class RecordBudget {
         if (bytes <= 0) {
             add(bytes);
         } else if (!tryTake(bytes)) {
-            throw refusal();
+            // caches are rebuilt from the records: they give way before a write is refused
+            caching.forEach(StoreCaches::drop);
+            if (!tryTake(bytes)) {
+                throw refusal();
+            }
         }
+    }
+
+    /**
+     * Counts a cache's growth when it fits beside the records and the other caches.
+     *
+     * @param bytes the growth; a change of zero or less always fits
+     * @return whether it fits (and was counted)
+     */
+    boolean tryCache(long bytes) {
+        while (true) {
+            long now = cached.get();
+            if (bytes > 0 && used.get() + configured.get() + now + bytes > capacity) {
+                return false;
+            }
+            if (cached.compareAndSet(now, now + bytes)) {
+                return true;
+            }
+        }
+    }
+
+    /**
+     * Gives back the bytes of caches dropped.
+     *
+     * @param bytes what they counted
+     */
+    void uncache(long bytes) {
+        cached.addAndGet(-bytes);
+    }
+
+    /** @param caches caches that count here from now on, and that a write needing room drops */
+    void register(StoreCaches caches) {
+        caching.add(caches);
+    }
+
+    /** @param caches caches that no longer count here (their bytes given back) */
+    void unregister(StoreCaches caches) {
+        caching.remove(caches);
+    }
+
+    /** {@return the estimated bytes the caches built over the records hold now} */
+    public long cached() {
+        return cached.get();
+    }
+
+    /**
+     * Refuses a growth that does not fit (every store's caches giving way first), counting nothing: the caller
+     * changes its state, then counts the change with {@link #addConfig}.
+     *
+     * @param bytes an upper bound of the growth
+     * @throws EngineException 403 when it does not fit
+     */
+    public void requireRoom(long bytes) {
+        if (bytes > 0) {
+            take(bytes);
+            giveBack(bytes);
+        }
+    }
+
+    /**
+     * Counts a change of the indices' settings, synonyms and rules, never refused (see {@link #requireRoom}).
+     *
+     * @param bytes the change, negative when bytes were freed
+     */
+    public void addConfig(long bytes) {
+        configured.addAndGet(bytes);
+    }
+
+    /** {@return the estimated bytes the indices' settings, synonyms and rules hold now} */
+    public long configured() {
+        return configured.get();
     }
 
     /**

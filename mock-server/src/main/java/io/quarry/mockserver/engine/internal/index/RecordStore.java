@@ -2,9 +2,7 @@ package io.quarry.mockserver.engine.internal.index;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -33,27 +31,9 @@ public final class RecordStore {
     private long generation;
     // Names this content until it is cleared, so that a browse cursor cannot continue over other content.
     private long lineage = ThreadLocalRandom.current().nextLong();
-    private volatile ColumnCache columns = new ColumnCache(-1);
-    // Columns by path, extended as records are appended; dropped when ordinals are renumbered.
-    private final Object columnLock = new Object();
-    private final Map<String, NumericColumn> numericColumns = new HashMap<>();
-    private final Map<String, FacetColumn> facetColumns = new HashMap<>();
+    // Bumped when ordinals are renumbered: the columns built before are dropped.
     private long layout;
-    private long columnsLayout = -1;
-
-    /** How many columns of each kind are kept (each holds a value per record). */
-    private static final int MAX_COLUMNS = 64;
-
-    /** Orders of the records built for one generation of the content; concurrent readers share it. */
-    private static final class ColumnCache {
-        final long generation;
-        final java.util.concurrent.ConcurrentHashMap<String, int[]> orders =
-                new java.util.concurrent.ConcurrentHashMap<>();
-
-        ColumnCache(long generation) {
-            this.generation = generation;
-        }
-    }
+    private final StoreCaches caches = new StoreCaches();
 
     /**
      * {@return the live record, or {@code null}}
@@ -232,8 +212,8 @@ public final class RecordStore {
     /**
      * {@return an estimate of the heap the records and the structures searching them hold} Kept up to date by every
      * write: the live records' bytes, words and slots, and the postings and the dictionary of words, which stay
-     * until the store compacts (once removed records outnumber live ones) or is cleared. The columns searches build
-     * (at most {@value #MAX_COLUMNS} of each kind) are caches, not counted.
+     * until the store compacts (once removed records outnumber live ones) or is cleared. The columns and orders
+     * searches build are caches, counted apart ({@link #cachedBytes()}).
      */
     public long heapBytes() {
         return recordBytes + POSTING_BYTES * postingCount + dictionary.heapBytes();
@@ -260,20 +240,7 @@ public final class RecordStore {
      * @return its column, covering every ordinal
      */
     public NumericColumn numericColumn(String path) {
-        synchronized (columnLock) {
-            resetColumnsOnNewLayout();
-            NumericColumn column = numericColumns.get(path);
-            if (column == null) {
-                if (numericColumns.size() >= MAX_COLUMNS) {
-                    numericColumns.clear();
-                }
-                column = NumericColumn.build(this, path);
-            } else if (column.limit() < ordinalLimit()) {
-                column = column.extendedTo(this, path);
-            }
-            numericColumns.put(path, column);
-            return column;
-        }
+        return caches.numericColumn(this, path, layout);
     }
 
     /**
@@ -284,28 +251,7 @@ public final class RecordStore {
      * @return its column, covering every ordinal
      */
     public FacetColumn facetColumn(String path) {
-        synchronized (columnLock) {
-            resetColumnsOnNewLayout();
-            FacetColumn column = facetColumns.get(path);
-            if (column == null) {
-                if (facetColumns.size() >= MAX_COLUMNS) {
-                    facetColumns.clear();
-                }
-                column = FacetColumn.build(this, path);
-            } else if (column.limit() < ordinalLimit()) {
-                column = column.extendedTo(this, path);
-            }
-            facetColumns.put(path, column);
-            return column;
-        }
-    }
-
-    private void resetColumnsOnNewLayout() {
-        if (columnsLayout != layout) {
-            numericColumns.clear();
-            facetColumns.clear();
-            columnsLayout = layout;
-        }
+        return caches.facetColumn(this, path, layout);
     }
 
     /**
@@ -317,29 +263,22 @@ public final class RecordStore {
      * @return the live ordinals in that order (do not modify)
      */
     public int[] sortedOrdinals(String key, Comparator<IndexedRecord> order) {
-        return currentCache().orders.computeIfAbsent(key, k -> {
-            List<IndexedRecord> live = new ArrayList<>(ordinalById.size());
-            for (IndexedRecord record : byOrdinal) {
-                if (record != null) {
-                    live.add(record);
-                }
-            }
-            live.sort(order);
-            int[] ordinals = new int[live.size()];
-            for (int i = 0; i < ordinals.length; i++) {
-                ordinals[i] = live.get(i).ordinal();
-            }
-            return ordinals;
-        });
+        return caches.sortedOrdinals(this, key, order, generation);
     }
 
-    private ColumnCache currentCache() {
-        ColumnCache cache = columns;
-        if (cache.generation != generation) {
-            cache = new ColumnCache(generation);
-            columns = cache;
-        }
-        return cache;
+    /**
+     * Counts the columns and orders searches build in a budget from now on, or in none. Call it under the owner's
+     * write lock.
+     *
+     * @param budget the budget of the application of the indices holding the store, or {@code null} when none does
+     */
+    public void countCachesIn(RecordBudget budget) {
+        caches.countIn(budget);
+    }
+
+    /** {@return an estimate of the heap the columns and orders kept for searches hold} */
+    public long cachedBytes() {
+        return caches.counted();
     }
 
     /** {@return the live records sorted by objectID} */

@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.products.crawler;
 
+import io.quarry.mockserver.engine.EngineException;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
@@ -120,7 +121,11 @@ final class CrawlJobs {
                         }
                     },
                     task::cancelled);
-            crawl.run(urls, false);
+            try {
+                crawl.run(urls, false);
+            } catch (RecordQuotaReached full) {
+                // the crawl's statistics say so; records written before stay, as the service keeps them
+            }
             crawler.urlCrawlFetched(task);
         });
         return task;
@@ -183,7 +188,13 @@ final class CrawlJobs {
                     }
                 },
                 () -> !crawler.isCurrentReindex(task));
-        Set<String> extracted = crawl.run(crawl.reindexSeeds(), true);
+        Set<String> extracted;
+        try {
+            extracted = crawl.run(crawl.reindexSeeds(), true);
+        } catch (RecordQuotaReached full) {
+            stoppedByQuota(crawler, task, temporaries, resets);
+            return;
+        }
         if (!crawler.isCurrentReindex(task)) {
             return;
         }
@@ -199,6 +210,23 @@ final class CrawlJobs {
             return null;
         });
         crawler.reindexPublished(task, extracted, app.nowMillis());
+    }
+
+    /**
+     * A reindex stopped by the record quota fails: the live indices keep their records, and its temporary indices go,
+     * so that what it wrote no longer takes the quota (still under its claim: no other reindex fills them now).
+     */
+    private void stoppedByQuota(Crawler crawler, CrawlerTask task, Map<String, String> temporaries, long resets) {
+        synchronized (crawler) {
+            if (crawler.isCurrentReindex(task)) {
+                app.writeManyUnlessReset(
+                        new ArrayList<>(new LinkedHashSet<>(temporaries.values())), resets, indices -> {
+                            indices.values().forEach(IndexState::requestRemoval);
+                            return null;
+                        });
+            }
+            crawler.reindexFailed(task, app.nowMillis(), writer(resets));
+        }
     }
 
     /**
@@ -245,14 +273,23 @@ final class CrawlJobs {
         return (indexName, record) -> write(indexName, record, resets);
     }
 
-    /** A replica's records are its primary's: a crawl writes none into it. */
+    /**
+     * A replica's records are its primary's: a crawl writes none into it.
+     *
+     * @throws RecordQuotaReached when the record does not fit the application's record quota
+     */
     private void write(String indexName, ObjectNode record, long resets) {
-        app.writeManyUnlessReset(List.of(indexName), resets, indices -> {
-            IndexState index = indices.get(indexName);
-            return index.primaryName() != null
-                    ? null
-                    : index.data().write(writer -> new RecordOperation.Put(record).apply(index, writer));
-        });
+        try {
+            app.writeManyUnlessReset(List.of(indexName), resets, indices -> {
+                IndexState index = indices.get(indexName);
+                return index.primaryName() != null
+                        ? null
+                        : index.data().write(writer -> new RecordOperation.Put(record).apply(index, writer));
+            });
+        } catch (EngineException refused) {
+            RecordQuotaReached full = RecordQuotaReached.of(refused);
+            throw full != null ? full : refused;
+        }
     }
 
     private static Object clear(IndexState index) {

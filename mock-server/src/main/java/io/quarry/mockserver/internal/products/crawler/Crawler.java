@@ -206,7 +206,11 @@ final class Crawler {
     private void writeDeferred(BiConsumer<String, ObjectNode> writer) {
         for (DeferredRecord waiting : deferred) {
             if (!waiting.urlCrawl().cancelled()) {
-                writer.accept(target(waiting.index()), waiting.record());
+                try {
+                    writer.accept(target(waiting.index()), waiting.record());
+                } catch (RecordQuotaReached full) {
+                    statistics.failed(RecordQuotaReached.REASON);
+                }
             }
         }
         deferred.clear();

@@ -69,6 +69,8 @@ final class SiteCrawl {
      * @param seeds the first URLs
      * @param followLinks whether links found are crawled too
      * @return the URLs whose records were extracted
+     * @throws RecordQuotaReached when a record did not fit the record quota: the crawl stopped there, the page
+     *     counted FAILED and the URLs still queued SKIPPED with {@value RecordQuotaReached#REASON}
      */
     Set<String> run(List<String> seeds, boolean followLinks) {
         Deque<String> queue = new ArrayDeque<>();
@@ -138,13 +140,21 @@ final class SiteCrawl {
                 }
             } catch (PageRefusal refusal) {
                 statistics.failed(refusal.reason()); // its links are followed still, as a page no action takes
+            } catch (RecordQuotaReached full) {
+                statistics.failed(RecordQuotaReached.REASON);
+                skipAll(queue, RecordQuotaReached.REASON);
+                throw full;
             }
         }
+        skipAll(queue, stopped.getAsBoolean() ? "cancelled" : "max_urls_reached");
+        return extracted;
+    }
+
+    private void skipAll(Deque<String> queue, String reason) {
         while (!queue.isEmpty()) {
             queue.poll();
-            statistics.skipped(stopped.getAsBoolean() ? "cancelled" : "max_urls_reached");
+            statistics.skipped(reason);
         }
-        return extracted;
     }
 
     private boolean extract(PageAnalysis analysis, String url) throws PageRefusal {

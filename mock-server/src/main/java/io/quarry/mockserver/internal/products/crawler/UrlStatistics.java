@@ -12,7 +12,8 @@ import tools.jackson.databind.node.ObjectNode;
  * elements than it parses, its HTML parser failed, selectors that would take too much work on it), each with a
  * reason code, a category and a readable text. The categories are the service's steps: {@code fetch} (URLs skipped or failed before or while fetching,
  * links outside every action's paths included, and sitemaps not read), {@code extraction} (a page no action takes for its file type or
- * selectors, or that is not read) and {@code success}. A crawler starts new ones with each reindex. The reason codes are a small fixed
+ * selectors, or that is not read), {@code indexing} (a record the application's record quota had no room for, and
+ * the URLs its crawl left since) and {@code success}. A crawler starts new ones with each reindex. The reason codes are a small fixed
  * set (HTTP statuses aside), so the rows stay few.
  */
 final class UrlStatistics {
@@ -74,6 +75,7 @@ final class UrlStatistics {
                     HtmlPages.TOO_MANY_ELEMENTS,
                     HtmlPages.PARSER_FAILED,
                     PageAnalysis.SELECTORS_TOO_COSTLY -> "extraction";
+            case RecordQuotaReached.REASON -> "indexing";
             default -> "fetch";
         };
     }
@@ -101,6 +103,9 @@ final class UrlStatistics {
             case SitemapWalk.TOO_DEEP -> "A sitemap nested in sitemap indexes deeper than the mock server follows";
             case SitemapWalk.LIMIT_REACHED ->
                 "The reindex read as many sitemaps, or bytes of sitemaps, as the mock server reads for one";
+            case RecordQuotaReached.REASON ->
+                "The application's record quota is full: a record did not fit and the crawl stopped there (a"
+                        + " reindex publishes nothing); delete records or indices to make room";
             case PageAnalysis.SELECTORS_TOO_COSTLY ->
                 "Matching selectorsToMatch on the page takes more work than the mock server allows";
             default -> reason.startsWith("http_") ? "HTTP status " + reason.substring(5) : reason;
