@@ -108,6 +108,22 @@ class KeysInRequestsMaskedHttpTest {
         assertThat(logs).contains("apiKey=[redacted]").contains("agent [redacted]");
     }
 
+    @Test
+    void aKeyTheLogsCutFallsInIsMaskedWhole() {
+        String valid = admin.createKey(jq("{'acl':['search']}"));
+        for (int at = 990; at < 1000; at += 3) {
+            String padding = "x".repeat(at - "{\"query\":\"".length() - 1) + " ";
+            admin.post("/1/indexes/books/query", "{\"query\":\"" + padding + valid + "\"}");
+            String body = admin.get("/1/logs?length=2")
+                    .body()
+                    .get("logs")
+                    .get(0)
+                    .get("query_body")
+                    .stringValue();
+            assertThat(body).as("cut at %d", at).hasSize(1000).doesNotContain(valid.substring(0, 4));
+        }
+    }
+
     /** {@return every character of the key escaped, as {@code %41} for {@code A}} */
     private static String escaped(String key) {
         StringBuilder out = new StringBuilder();
