@@ -15,8 +15,9 @@ import java.util.function.Predicate;
 /**
  * Masks keys in what the console shows of the journal, as it shows it: the key URL parameter, a key in the path of
  * the key endpoints, a segment or parameter holding the admin key, the key the request was sent with or one of the
- * application's keys, and the admin key or the key the request was sent with anywhere in a body. (The members that
- * hold keys in the bodies of the routes that carry them are masked when the journal keeps them.)
+ * application's keys, the value of a parameter named like a key's, and in a body the admin key or the sent key
+ * anywhere and every whole key of the application, as {@link KeyScrub} masks them. (The members that hold keys in
+ * the bodies of the routes that carry them are masked when the journal keeps them.)
  */
 final class Secrets {
 
