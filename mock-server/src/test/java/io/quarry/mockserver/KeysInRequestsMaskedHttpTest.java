@@ -122,6 +122,15 @@ class KeysInRequestsMaskedHttpTest {
                     .stringValue();
             assertThat(body).as("cut at %d", at).hasSize(1000).doesNotContain(valid.substring(0, 4));
         }
+        admin.post("/1/indexes/books/query", "{\"query\":\"" + "x".repeat(2000) + "\"}");
+        assertThat(admin.get("/1/logs?length=1")
+                        .body()
+                        .get("logs")
+                        .get(0)
+                        .get("query_body")
+                        .stringValue())
+                .as("a word longer than any key is cut, not dropped")
+                .hasSize(1000);
     }
 
     /** {@return every character of the key escaped, as {@code %41} for {@code A}} */

@@ -114,9 +114,9 @@ public final class LogRecorder implements RequestListener {
         String whole = start;
         if (cut) {
             // a word the read ends in may be the start of a key: it goes (it lies past the cut unless redacting
-            // shortened what comes before it)
+            // shortened what comes before it); one reaching back to the cut is longer than a key
             int end = whole.length();
-            while (end > 0 && isWordChar(whole.charAt(end - 1))) {
+            while (end > MAX_TEXT && isWordChar(whole.charAt(end - 1))) {
                 end--;
             }
             whole = whole.substring(0, end);
