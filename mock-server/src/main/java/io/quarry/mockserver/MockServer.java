@@ -242,7 +242,7 @@ public final class MockServer implements AutoCloseable {
                         applicationId, adminKey, productCredentials, app.keys(), app.mappings(), builder.clock),
                 version,
                 builder.strict,
-                Products.listenerOf(products, new LogRecorder(app)),
+                Products.listenerOf(products, new LogRecorder(app, adminKey)),
                 workers,
                 builder.bodyLimits,
                 faultScript,

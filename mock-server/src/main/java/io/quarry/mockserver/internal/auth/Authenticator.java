@@ -51,6 +51,7 @@ public final class Authenticator implements Guard {
     private final RateLimiter rateLimiter;
     private final SecuredKeyCache securedKeys = new SecuredKeyCache();
     private final ProductCredentials products;
+    private final KeyScrub scrub;
 
     /**
      * @param applicationId the application ID callers must send
@@ -74,6 +75,13 @@ public final class Authenticator implements Guard {
         this.mappings = mappings;
         this.clock = clock;
         this.rateLimiter = new RateLimiter(clock);
+        this.scrub = new KeyScrub(adminKey, value -> keys.find(value) != null, KeyMask.HIDDEN);
+    }
+
+    /** The admin key, the sent key and the application's keys, as the request log and the journal mask them. */
+    @Override
+    public String masked(String text, Request request) {
+        return scrub.text(text, request == null ? null : KeyScrub.sentKey(request), false);
     }
 
     @Override

@@ -189,7 +189,7 @@ public final class ConsoleRoutes implements RouteMethods {
         out.put("method", entry.method());
         out.put("path", secrets.path(entry));
         if (entry.index() != null) {
-            out.put("index", entry.index());
+            out.put("index", secrets.index(entry));
         }
         out.put("status", entry.status());
         out.put("durationMs", entry.micros() / 1000.0);

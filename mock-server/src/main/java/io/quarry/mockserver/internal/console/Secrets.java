@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.console;
 
 import io.quarry.mockserver.internal.auth.KeyMask;
+import io.quarry.mockserver.internal.auth.KeyScrub;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.PathCodec;
 import io.quarry.mockserver.internal.journal.AnswerJournal;
@@ -14,8 +15,9 @@ import java.util.function.Predicate;
 /**
  * Masks keys in what the console shows of the journal, as it shows it: the key URL parameter, a key in the path of
  * the key endpoints, a segment or parameter holding the admin key, the key the request was sent with or one of the
- * application's keys, and the admin key or the key the request was sent with anywhere in a body. (The members that
- * hold keys in the bodies of the routes that carry them are masked when the journal keeps them.)
+ * application's keys, the value of a parameter named like a key's, and in a body the admin key or the sent key
+ * anywhere and every whole key of the application, as {@link KeyScrub} masks them. (The members that hold keys in
+ * the bodies of the routes that carry them are masked when the journal keeps them.)
  */
 final class Secrets {
 
@@ -23,16 +25,14 @@ final class Secrets {
     /** The most characters of a free text shown in a list. */
     static final int LABEL_CHARS = 200;
 
-    private final String adminKey;
-    private final Predicate<String> isKey;
+    private final KeyScrub scrub;
 
     /**
      * @param adminKey the server's admin key
      * @param isKey whether a text is the value of one of the application's keys
      */
     Secrets(String adminKey, Predicate<String> isKey) {
-        this.adminKey = adminKey;
-        this.isKey = isKey;
+        this.scrub = new KeyScrub(adminKey, isKey, KeyMask.HIDDEN);
     }
 
     /**
@@ -42,40 +42,16 @@ final class Secrets {
      * the journal cut the path, a last one ending with the first characters of the admin key or the sent key too}
      */
     String path(JournaledAnswer answer) {
-        String shown = keyParts(answer);
-        String sentKey = answer.sentKey() != null && answer.sentKey().length() >= 4 ? answer.sentKey() : null;
-        shown = shown.replace(adminKey, KeyMask.HIDDEN);
-        if (sentKey != null) {
-            shown = shown.replace(sentKey, KeyMask.HIDDEN);
-        }
         String query = answer.rawQuery();
         boolean cut = answer.rawPath().length() + (query == null ? 0 : query.length() + 1) >= AnswerJournal.PATH_CHARS;
-        StringBuilder out = new StringBuilder(shown.length());
-        int start = 0;
-        for (int i = 0; i <= shown.length(); i++) {
-            if (i < shown.length() && "/?&=".indexOf(shown.charAt(i)) < 0) {
-                continue;
-            }
-            String part = shown.substring(start, i);
-            String text = decoded(part);
-            boolean last = i == shown.length();
-            boolean holdsKey = text.contains(adminKey)
-                    || (sentKey != null && text.contains(sentKey))
-                    || (text.length() >= 4 && isKey.test(text))
-                    || (last && cut && (endsWithStartOf(text, adminKey) || endsWithStartOf(text, sentKey)));
-            out.append(holdsKey ? KeyMask.HIDDEN : part);
-            if (!last) {
-                out.append(shown.charAt(i));
-            }
-            start = i + 1;
-        }
+        String out = scrub.pathAndQuery(keyParts(answer), answer.sentKey(), cut);
         // a mask may be longer than the few characters of a key it replaced at the cut
-        return out.length() <= AnswerJournal.PATH_CHARS ? out.toString() : out.substring(0, AnswerJournal.PATH_CHARS);
+        return out.length() <= AnswerJournal.PATH_CHARS ? out : out.substring(0, AnswerJournal.PATH_CHARS);
     }
 
-    /** {@return whether the text ends with the key's first characters (at least one, not all)} */
-    private static boolean endsWithStartOf(String text, String key) {
-        return key != null && !maskCutKey(text, key).equals(text);
+    /** {@return the index the entry's path names, masked whole if it is a key: a key sent where a name belongs} */
+    String index(JournaledAnswer answer) {
+        return scrub.text(answer.index(), answer.sentKey(), false);
     }
 
     /** {@return the path and query, the key parameter's value and a key path segment masked, cut} */
@@ -154,18 +130,7 @@ final class Secrets {
      * @param sentKey the key the request was sent with, or {@code null}
      */
     String text(byte[] start, int bodyBytes, String sentKey) {
-        String masked = new String(start, StandardCharsets.UTF_8).replace(adminKey, KeyMask.HIDDEN);
-        boolean sentKeyMasked = sentKey != null && sentKey.length() >= 4;
-        if (sentKeyMasked) {
-            masked = masked.replace(sentKey, KeyMask.HIDDEN);
-        }
-        if (start.length < bodyBytes) {
-            masked = maskCutKey(masked, adminKey);
-            if (sentKeyMasked) {
-                masked = maskCutKey(masked, sentKey);
-            }
-        }
-        return masked;
+        return scrub.text(new String(start, StandardCharsets.UTF_8), sentKey, start.length < bodyBytes);
     }
 
     /**
@@ -189,16 +154,6 @@ final class Secrets {
             }
         }
         return shown;
-    }
-
-    /** The cut may end the text with the first characters of a key: they are masked as the whole key would be. */
-    private static String maskCutKey(String text, String key) {
-        for (int length = Math.min(key.length() - 1, text.length()); length > 0; length--) {
-            if (text.regionMatches(text.length() - length, key, 0, length)) {
-                return text.substring(0, text.length() - length) + KeyMask.HIDDEN;
-            }
-        }
-        return text;
     }
 
     /**

@@ -17,6 +17,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The one HTTP entry point. For each request, in order: CORS preflights are answered; the route is found; the
@@ -109,7 +111,7 @@ public final class HttpFront implements ExchangeHandler {
             exchange.abort(CloseReason.CLIENT_GONE);
         } catch (Throwable failure) {
             try {
-                answer(exchange, Failures.answer(failure));
+                answer(exchange, failed(exchange, failure));
             } catch (Throwable again) {
                 // making the error's answer failed too (out of memory, most likely): the client still gets one
                 lastResort(exchange, again);
@@ -251,12 +253,33 @@ public final class HttpFront implements ExchangeHandler {
         }
     }
 
-    private static Response handle(Exchange exchange) {
+    private Response handle(Exchange exchange) {
+        Response answer;
         try {
-            return exchange.route.handler().handle(exchange.request);
+            answer = exchange.route.handler().handle(exchange.request);
         } catch (Throwable failure) {
-            return Failures.answer(failure);
+            return failed(exchange, failure);
         }
+        return answer.status() >= 400 ? masked(exchange, answer) : answer;
+    }
+
+    private Response failed(Exchange exchange, Throwable failure) {
+        return masked(exchange, Failures.answer(failure));
+    }
+
+    /** {@return the error answer, its message quoting no key: a message may quote what the request carried} */
+    private Response masked(Exchange exchange, Response answer) {
+        JsonNode message = answer.body().get("message");
+        if (message == null || !message.isString()) {
+            return answer;
+        }
+        String masked = guard.masked(message.asString(), exchange.request);
+        if (masked.equals(message.asString())) {
+            return answer;
+        }
+        ObjectNode body = ((ObjectNode) answer.body()).deepCopy();
+        body.put("message", masked);
+        return new Response(answer.status(), body, answer.format(), answer.headers());
     }
 
     /** Logs the answer, then writes it. */

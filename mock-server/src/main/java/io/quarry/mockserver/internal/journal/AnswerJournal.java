@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.journal;
 
 import io.quarry.mockserver.internal.auth.Caller;
+import io.quarry.mockserver.internal.auth.KeyScrub;
 import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.AnswerObserver;
 import io.quarry.mockserver.internal.http.ConsolePaths;
@@ -12,8 +13,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.function.Predicate;
 
 /**
@@ -36,8 +35,6 @@ public final class AnswerJournal implements AnswerObserver {
     public static final String CONSOLE_PATH = "/_mock/console";
 
     private static final byte[] EMPTY = new byte[0];
-    private static final String KEY_HEADER = "X-Service-API-Key";
-    private static final String KEY_PARAMETER = "x-service-api-key";
 
     private final JournaledAnswer[] ring;
     private final Traffic traffic = new Traffic();
@@ -80,7 +77,7 @@ public final class AnswerJournal implements AnswerObserver {
         boolean carriesKeys = carriesKeys(route);
         byte[] requestStart = start(request.bodyBytes(), carriesKeys);
         byte[] responseStart = start(body, carriesKeys);
-        String sentKey = sentKey(request);
+        String sentKey = KeyScrub.sentKey(request);
         synchronized (this) {
             long seq = ++last;
             ring[slot(seq)] = new JournaledAnswer(
@@ -175,20 +172,6 @@ public final class AnswerJournal implements AnswerObserver {
                 || route.access() == Access.CRAWLER
                 || route.template().equals("/_mock/seed")
                 || route.template().equals("/_mock/state");
-    }
-
-    /** {@return the key the request was sent with (header first, then URL parameter), or {@code null}} */
-    static String sentKey(Request request) {
-        String header = request.header(KEY_HEADER);
-        if (header != null) {
-            return header;
-        }
-        for (Map.Entry<String, String> parameter : request.query().entrySet()) {
-            if (parameter.getKey().toLowerCase(Locale.ROOT).equals(KEY_PARAMETER)) {
-                return parameter.getValue();
-            }
-        }
-        return null;
     }
 
     private static byte[] start(byte[] body, boolean carriesKeys) {

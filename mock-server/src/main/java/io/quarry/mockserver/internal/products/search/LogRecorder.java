@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.products.search;
 
+import io.quarry.mockserver.internal.auth.KeyScrub;
 import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.PathCodec;
@@ -24,9 +25,11 @@ import tools.jackson.databind.node.StringNode;
 /**
  * Writes every answered API request (not the control endpoints, nor the crawler's) to the {@link RequestLog}, with every key
  * redacted: the API key URL parameter and headers, a key in the path of the key endpoints, and the {@code key} /
- * {@code value} members of their answers. Bodies and URLs are cut at {@value #MAX_TEXT} characters, header values
- * at {@value #MAX_HEADER} (and never serialised
- * or decoded whole, so large answers cost little).
+ * {@code value} members of their answers; and, wherever the URL, a body or a header's value holds them (a key sent
+ * under a mistyped parameter name, escaped or not, or in a body member that is no key's), the admin key, the key
+ * the request was sent with and every key of the application, each replaced whole by {@value #REDACTED}. Bodies and
+ * URLs are cut at {@value #MAX_TEXT} characters, header values at {@value #MAX_HEADER} (and never serialised or
+ * decoded whole, so large answers cost little).
  */
 public final class LogRecorder implements RequestListener {
 
@@ -44,11 +47,19 @@ public final class LogRecorder implements RequestListener {
             "Referer");
     private static final List<String> KEY_HEADERS = List.of("X-Service-API-Key", "X-Forwarded-API-Key");
 
-    private final Application app;
+    /** How far past a cut a text is read, so that a key the cut falls in is still seen whole and masked. */
+    private static final int LOOKAHEAD = 256;
 
-    /** @param app the application whose log is written */
-    public LogRecorder(Application app) {
+    private final Application app;
+    private final KeyScrub scrub;
+
+    /**
+     * @param app the application whose log is written
+     * @param adminKey the admin key, redacted wherever an entry would show it
+     */
+    public LogRecorder(Application app, String adminKey) {
         this.app = app;
+        this.scrub = new KeyScrub(adminKey, value -> app.keys().find(value) != null, REDACTED);
     }
 
     @Override
@@ -62,24 +73,26 @@ public final class LogRecorder implements RequestListener {
             return;
         }
         boolean keyRoute = route != null && route.operation().managesApiKeys();
+        String sentKey = KeyScrub.sentKey(request);
         ObjectNode entry = Json.object();
         entry.put("timestamp", Timestamps.iso(app.nowMillis()));
         entry.put("method", request.method());
         entry.put("answer_code", Integer.toString(response.status()));
-        entry.put("query_body", request.bodyPrefix(MAX_TEXT));
+        entry.put("query_body", cut(request.bodyPrefix(MAX_TEXT + LOOKAHEAD), sentKey));
         JsonNode answer = response.body();
         if (keyRoute) {
             answer = redactKeys(answer.deepCopy());
         }
-        entry.put("answer", Json.prefix(answer, MAX_TEXT));
-        entry.put("url", Sanitize.cut(url(request, route), MAX_TEXT));
+        entry.put("answer", cut(Json.prefix(answer, MAX_TEXT + LOOKAHEAD), sentKey));
+        entry.put("url", Sanitize.cut(scrub.pathAndQuery(url(request, route), sentKey, false), MAX_TEXT));
         entry.put("ip", request.remoteAddress());
-        entry.put("query_headers", headers(request));
+        entry.put("query_headers", headers(request, sentKey));
         // text, as answer_code is: an entry's figures are strings of digits
         entry.put("processing_time_ms", Long.toString(elapsedNanos / 1_000_000));
         String indexName = request.pathParams().get("indexName");
         if (indexName != null) {
-            entry.put("index", indexName);
+            // a key sent where an index name belongs is still a key
+            entry.put("index", scrub.text(indexName, sentKey, false));
         }
         if (response.body().has("nbHits")) {
             entry.put("query_nb_hits", response.body().get("nbHits").asLong());
@@ -89,6 +102,31 @@ public final class LogRecorder implements RequestListener {
         boolean build =
                 route != null ? route.work().writes() : !request.method().equals("GET");
         app.requestLog().add(new RequestLog.Entry(entry, indexName, query, build, response.status() >= 400));
+    }
+
+    /**
+     * {@return the start of a text, keys redacted, cut at {@value #MAX_TEXT} characters}
+     *
+     * @param start the text's first {@value #MAX_TEXT} + {@value #LOOKAHEAD} characters, or all of it
+     */
+    private String cut(String start, String sentKey) {
+        boolean cut = start.length() >= MAX_TEXT + LOOKAHEAD;
+        String whole = start;
+        if (cut) {
+            // a word the read ends in may be the start of a key: it goes (it lies past the cut unless redacting
+            // shortened what comes before it); one reaching back to the cut is longer than a key
+            int end = whole.length();
+            while (end > MAX_TEXT && isWordChar(whole.charAt(end - 1))) {
+                end--;
+            }
+            whole = whole.substring(0, end);
+        }
+        String shown = scrub.text(whole, sentKey, cut);
+        return shown.length() <= MAX_TEXT ? shown : shown.substring(0, MAX_TEXT);
+    }
+
+    private static boolean isWordChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '-' || c == '_';
     }
 
     private static String url(Request request, Route route) {
@@ -121,12 +159,15 @@ public final class LogRecorder implements RequestListener {
         return name.toLowerCase(Locale.ROOT).equals("x-service-api-key");
     }
 
-    private static String headers(Request request) {
+    private String headers(Request request, String sentKey) {
         StringJoiner lines = new StringJoiner("\n");
         for (String name : LOGGED_HEADERS) {
             String value = request.header(name);
             if (value != null) {
-                lines.add(name + ": " + (KEY_HEADERS.contains(name) ? REDACTED : Sanitize.cut(value, MAX_HEADER)));
+                lines.add(name + ": "
+                        + (KEY_HEADERS.contains(name)
+                                ? REDACTED
+                                : Sanitize.cut(scrub.text(value, sentKey, false), MAX_HEADER)));
             }
         }
         return lines.toString();
