@@ -48,6 +48,8 @@ final class Connection implements Runnable {
     private volatile WireExchange current;
     /** Whether the thread reads a request's body (else its head, or the next request). */
     private volatile boolean readingBody;
+    /** Whether the answer is out and what the client still sends is dropped until the close ({@link #linger()}). */
+    private volatile boolean lingering;
     /** Whether a byte of the current request's answer may be on the wire; another answer would then garble it. */
     private boolean answerStarted;
     /** Why the server closed the connection without an answer, the first reason given; null while it did not. */
@@ -166,6 +168,8 @@ final class Connection implements Runnable {
             head = HeadReader.read(in, deadlines.headMillis());
         } catch (HttpRefusal refusal) {
             write(handler.refusal(refusal.status(), refusal.getMessage()), false, true);
+            // the rest of the head, and any body after it, may still be on its way
+            linger();
             return false;
         } catch (SocketTimeoutException late) {
             endingFor(in.awaitingRequest() ? CloseReason.IDLE : CloseReason.HEAD_LATE);
@@ -208,12 +212,14 @@ final class Connection implements Runnable {
             write(handler.outOfMemory(), false, true);
             return false;
         }
+        // asked before the answer goes: a client that reads it at once may send again before this thread looks
+        boolean unreadMayCome = !body.complete() && bodyMayCome(exchange);
         send(packet);
         if (answer.cutAfter() >= 0) {
             return false;
         }
-        if (!keep && !body.complete()) {
-            drainBriefly();
+        if (!keep && unreadMayCome) {
+            linger();
         }
         return keep;
     }
@@ -315,21 +321,43 @@ final class Connection implements Runnable {
     }
 
     /**
-     * Reads and drops what the client still sends of a body left unread, for a moment, so closing does not reset
-     * the connection before the client has read the answer.
+     * {@return whether bytes of a body left unread may still come} Not those of a client that waits for
+     * {@code 100 Continue} and is answered without it, unless it went on without waiting (bytes wait already):
+     * it sends no body after a final answer (RFC 9110, section 10.1.1), so a wait for one would only hold the thread.
      */
-    private void drainBriefly() {
+    private boolean bodyMayCome(WireExchange exchange) {
+        return !exchange.bodyWithheld() || in.buffered() || requestWaiting();
+    }
+
+    /**
+     * Ends a connection whose client may still be sending, after its answer, the lingering close of RFC 9112
+     * (section 9.6): a close with the client's bytes unread makes the TCP stack reset the connection, which can
+     * destroy the answer before the client has read it (a client that sends its whole body before reading sees a
+     * broken pipe instead of the answer). So the sending side is shut first (over TLS the closing alert waits for the
+     * close: a half-closed TLS 1.2 connection is a closed one to many clients), then what still comes is read and
+     * dropped until the client closes, within {@link WireDeadlines#lingerMillis()} and
+     * {@link ExchangeHandler#lingerBytes()}; past either the connection is closed all the same. The deadline sweep
+     * ends a lingering read stuck past it, as any other ({@link #overdue}); the connection was answered, so no such
+     * close is counted as unanswered.
+     */
+    private void linger() {
+        lingering = true;
         try {
             if (!(socket instanceof SSLSocket)) {
                 socket.shutdownOutput();
             }
             in.deadlineIn(deadlines.lingerMillis());
-            byte[] sink = new byte[8192];
-            while (in.read(sink, 0, sink.length) >= 0) {
-                // dropped
-            }
+            in.discard(handler.lingerBytes());
         } catch (IOException | RuntimeException e) {
-            // the client closed, or the moment passed
+            // the client reset or closed the connection, or the linger passed
+        }
+    }
+
+    /** Closes the connection if it waits for its next request, no byte of which has been read. */
+    void closeIfIdle() {
+        WireInput input = in;
+        if (input != null && input.idle()) {
+            close(CloseReason.STOPPED);
         }
     }
 
@@ -340,16 +368,11 @@ final class Connection implements Runnable {
      *
      * @param reason why; the first reason given is the one reported
      */
-    /** Closes the connection if it waits for its next request, no byte of which has been read. */
-    void closeIfIdle() {
-        WireInput input = in;
-        if (input != null && input.idle()) {
-            close(CloseReason.STOPPED);
-        }
-    }
-
     void close(CloseReason reason) {
-        closeReason.compareAndSet(null, reason);
+        if (!lingering) {
+            // a lingering connection was answered: its close is no unanswered one
+            closeReason.compareAndSet(null, reason);
+        }
         closeNow();
     }
 

@@ -99,6 +99,33 @@ final class WireInput {
         return n;
     }
 
+    /**
+     * Reads and drops what comes, until the stream ends or {@code maxBytes} have come (those already buffered
+     * counted), within the deadline; through the connection's own buffer, so that dropping allocates nothing.
+     *
+     * @param maxBytes the most bytes to drop
+     * @return whether the stream ended within them
+     * @throws java.net.SocketTimeoutException when the deadline passes first
+     */
+    boolean discard(long maxBytes) throws IOException {
+        long dropped = limit - position;
+        position = 0;
+        limit = 0;
+        while (dropped < maxBytes) {
+            int n = readDirect(buffer, 0, (int) Math.min(buffer.length, maxBytes - dropped));
+            if (n < 0) {
+                return true;
+            }
+            dropped += n;
+        }
+        return false;
+    }
+
+    /** {@return whether bytes read from the socket wait in the buffer, unread} */
+    boolean buffered() {
+        return position < limit;
+    }
+
     private boolean fill() throws IOException {
         int n = readDirect(buffer, 0, buffer.length);
         if (n <= 0) {
