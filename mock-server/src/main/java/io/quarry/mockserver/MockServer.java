@@ -428,10 +428,11 @@ public final class MockServer implements AutoCloseable {
     }
 
     /**
-     * Stops as a process asked to end does: takes no more connections, lets the requests that have arrived be
-     * answered, for up to {@code grace} (a request held by a host's hold is closed at once, as such a request never
-     * gets an answer), then closes as {@link #close()} does. Each connection ends after its answer, so a client sends
-     * its next request elsewhere.
+     * Stops as a process asked to end does: takes no more connections (first, so that no request sent after the
+     * stop began is answered as one under way, such as a client's retry of a held request), lets the requests that
+     * have arrived on the connections taken be answered, for up to {@code grace} (a request held by a host's hold is
+     * closed at once, as such a request never gets an answer), then closes as {@link #close()} does. Each connection
+     * ends after its answer, so a client sends its next request elsewhere.
      *
      * @param grace how long the requests under way may take to be answered
      */

@@ -47,7 +47,10 @@ class LingeringCloseHttpTest {
     /** What a client sends at once: 64 KB of a body. */
     private static final byte[] PIECE = filled(64 * 1024);
 
-    /** Every deadline 30 s, the linger too: only the client's close or the byte bound ends a lingering connection. */
+    /**
+     * Every deadline 30 s, the linger's pause too: only the client's close or the byte bound ends a lingering
+     * connection.
+     */
     private static final WireDeadlines LONG_LINGER = new WireDeadlines(30_000, 30_000, 30_000, 30_000, 30_000, 5_000);
 
     /** Bodies of 10 MB, but 1 MB held at once: a body's second megabyte is a 503. */
@@ -149,18 +152,23 @@ class LingeringCloseHttpTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Scheme.class)
-    void aClientThatStopsSendingIsClosedAtTheLingerDeadline(Scheme scheme) throws InterruptedException {
+    /**
+     * Over TLS the closing alert comes with the close, so the client reads the end of the stream only then (over
+     * HTTP the server's sending side is shut at once: {@code LingerPauseTest} waits for the thread instead).
+     */
+    @Test
+    void aClientThatStopsSendingIsClosedAfterTheLingersPauseOverHttps() {
         WireDeadlines briefLinger = new WireDeadlines(30_000, 30_000, 30_000, 30_000, 500, 5_000);
-        try (MockServer server = start(scheme, briefLinger, BodyLimits.defaults());
-                RawConnection connection = connect(scheme, server)) {
+        try (MockServer server = start(Scheme.HTTPS, briefLinger, BodyLimits.defaults());
+                RawConnection connection = connect(Scheme.HTTPS, server)) {
             connection.send(concat(
                     (BATCH + "Content-Length: " + TEN_MEGABYTES + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1),
                     PIECE));
             assertThat(connection.readTimeout(30_000).readAnswer(false).status())
                     .isEqualTo(403);
-            Eventually.waitUntil("the server to close the connection", () -> writeFails(connection));
+            assertThat(connection.closedByServer())
+                    .as("closed within the read's 30 s")
+                    .isTrue();
         }
     }
 
@@ -176,12 +184,6 @@ class LingeringCloseHttpTest {
             // the server lingers 30 s for a client that may still send: this one is closed well before
             Eventually.waitUntil("the server to close the connection", () -> writeFails(connection));
         }
-    }
-
-    /** The reported failure: a 1 s linger was too short for a client sending 10 MB on a loaded machine. */
-    @Test
-    void theDefaultLingerLastsSeconds() {
-        assertThat(WireDeadlines.defaults().lingerMillis()).isGreaterThanOrEqualTo(5_000);
     }
 
     private static MockServer start(Scheme scheme, WireDeadlines deadlines, BodyLimits limits) {
@@ -205,8 +207,8 @@ class LingeringCloseHttpTest {
     }
 
     /**
-     * {@return whether a byte sent now fails} While the server lingers it drops the byte; once it has closed, the
-     * byte draws a reset, and the next one fails.
+     * {@return whether a byte sent now fails} While the server lingers it drops the byte (and lingers on: a client
+     * still sending); once it has closed, the byte draws a reset, and the next one fails.
      */
     private static boolean writeFails(RawConnection connection) {
         try {

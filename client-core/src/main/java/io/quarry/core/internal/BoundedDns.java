@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -24,6 +25,16 @@ import okhttp3.Dns;
  * try (its async future cancelled, the client closed) stops waiting at once ({@link AttemptTag#cancelled}). One
  * lookup per name runs at a time, the calls resolving it meanwhile waiting for that one; a lookup given up on still
  * ends on its thread, and the JDK caches its answer for the next call.
+ *
+ * <p>The connect timeout is meant for a resolver that does not answer, not for a thread that did not run: it counts
+ * from when the lookup's thread asked the resolver (or from when the call began waiting, for a call that joins a
+ * lookup already asked), so on a loaded machine the time before the thread is scheduled does not make a name the
+ * resolver answers at once fail as unresolved. Only the try's limit and cancellation end a wait for a lookup that has
+ * not started; a try with neither waits until it starts.
+ *
+ * <p>The lookup threads are shared by every client of the JVM and kept a minute after their last lookup, so a
+ * lookup pays the hand-over to another thread and back, and the first lookup of a JVM (or the first after a minute
+ * without one) also pays a thread's start. Each new connection to a name looks it up, a client's first call included.
  *
  * <p>The try is told by {@link AttemptTag#events}, which hears OkHttp's {@code dnsStart} on the same thread just
  * before the lookup ({@link #lookingUpFor}): a try on a pooled connection looks nothing up and pays nothing for it.
@@ -45,16 +56,27 @@ final class BoundedDns implements Dns {
 
     private final Dns delegate;
     private final long boundNanos;
+    private final Executor threads;
     /** The latest lookup of each name: one per host name the client resolves. */
     private final Map<String, Lookup> lookups = new ConcurrentHashMap<>();
 
     /**
      * @param delegate the resolver, such as {@link Dns#SYSTEM} or the caller's client's
-     * @param bound    how long a call waits for a name's addresses
+     * @param bound    how long a call waits for a name's addresses once the resolver was asked
      */
     BoundedDns(Dns delegate, Duration bound) {
+        this(delegate, bound, LOOKUPS);
+    }
+
+    /**
+     * @param delegate the resolver
+     * @param bound    how long a call waits for a name's addresses once the resolver was asked
+     * @param threads  where the lookups run: the shared pool, or a test's, which may hold a lookup before it starts
+     */
+    BoundedDns(Dns delegate, Duration bound, Executor threads) {
         this.delegate = delegate;
         this.boundNanos = Nanos.of(bound);
+        this.threads = threads;
     }
 
     /**
@@ -74,20 +96,13 @@ final class BoundedDns implements Dns {
             TRY.remove();
         }
         long tryDeadline = tag == null ? AttemptTag.NOT_STARTED : tag.deadline();
-        long tryLeft = tryDeadline == AttemptTag.NOT_STARTED ? Long.MAX_VALUE : tryDeadline - System.nanoTime();
-        long wait = Math.max(0, Math.min(boundNanos, tryLeft));
         // a lookup that ended is never reused: the next call asks the resolver (and the JDK's cache) again
         Lookup lookup = lookups.compute(hostname, (name, last) -> last == null || last.isDone() ? start(name) : last);
         if (tag != null) {
             tag.waitingFor(lookup);
         }
         try {
-            List<InetAddress> addresses = lookup.await(wait, tag);
-            if (addresses == null) {
-                throw new UnknownHostException("no address for " + hostname + " within " + wait / 1_000_000 + " ms ("
-                        + (wait < boundNanos ? "the time the try had left" : "the connect timeout") + ")");
-            }
-            return addresses;
+            return lookup.await(boundNanos, tryDeadline, tag);
         } catch (InterruptedException e) {
             // the interrupt stays set: the transport reads it as the caller giving up
             Thread.currentThread().interrupt();
@@ -101,8 +116,9 @@ final class BoundedDns implements Dns {
 
     private Lookup start(String hostname) {
         Lookup lookup = new Lookup(hostname);
-        LOOKUPS.execute(() -> {
+        threads.execute(() -> {
             try {
+                lookup.started();
                 lookup.done(delegate.lookup(hostname), null);
             } catch (Throwable e) {
                 lookup.done(null, e);
@@ -112,12 +128,16 @@ final class BoundedDns implements Dns {
     }
 
     /**
-     * One name's lookup, which the tries resolving it wait for on its monitor: its end wakes them all, and a try's
-     * cancellation wakes it ({@link AttemptTag#cancelled}). A try that stops waiting leaves nothing behind, so a
-     * lookup that never ends holds no more for each call that gave up on it.
+     * One name's lookup, which the tries resolving it wait for on its monitor: its start and its end wake them all, and
+     * a try's cancellation wakes it ({@link AttemptTag#cancelled}). A try that stops waiting leaves nothing behind, so
+     * a lookup that never ends holds no more for each call that gave up on it.
      */
     static final class Lookup {
         private final String hostname;
+        private boolean started;
+        /** When the resolver was asked ({@link System#nanoTime()} terms), once {@link #started}. */
+        private long startedAt;
+
         private boolean done;
         private List<InetAddress> addresses;
         private Throwable failure;
@@ -128,6 +148,13 @@ final class BoundedDns implements Dns {
 
         synchronized boolean isDone() {
             return done;
+        }
+
+        /** Marks the lookup's thread about to ask the resolver: the connect timeout of the tries waiting runs now. */
+        synchronized void started() {
+            started = true;
+            startedAt = System.nanoTime();
+            notifyAll();
         }
 
         synchronized void done(List<InetAddress> addresses, Throwable failure) {
@@ -143,18 +170,39 @@ final class BoundedDns implements Dns {
         }
 
         /**
-         * The addresses, or null once {@code nanos} passed without them; waits no longer once the try is cancelled.
+         * The addresses, once the resolver gave them. Waits as long as {@code boundNanos} from when the resolver was
+         * asked (or from now, if that was earlier), but never past the try's limit nor once the try is cancelled.
+         *
+         * @param boundNanos  the connect timeout
+         * @param tryDeadline when the try's limit passes, or {@link AttemptTag#NOT_STARTED} for none
+         * @param tag         the try, or null when the lookup was not made for one
+         * @throws UnknownHostException when the resolver failed, or did not answer in time
          */
-        synchronized List<InetAddress> await(long nanos, AttemptTag tag)
+        synchronized List<InetAddress> await(long boundNanos, long tryDeadline, AttemptTag tag)
                 throws UnknownHostException, InterruptedException {
-            long start = System.nanoTime();
+            long arrived = System.nanoTime();
+            long tryWait = tryDeadline == AttemptTag.NOT_STARTED ? Long.MAX_VALUE : Math.max(0, tryDeadline - arrived);
             while (!done) {
                 if (tag != null && tag.isCancelled()) {
                     throw new UnknownHostException("the call was cancelled while looking up " + hostname);
                 }
-                long left = nanos - (System.nanoTime() - start); // overflow-safe for a wait "forever"
+                long now = System.nanoTime();
+                long left = tryWait - (now - arrived); // overflow-safe for a try without a limit
                 if (left <= 0) {
-                    return null;
+                    throw unanswered(
+                            tryWait,
+                            started
+                                    ? "the time the try had left"
+                                    : "the time the try had left; the lookup had not started");
+                }
+                if (started) {
+                    // a call joining a lookup already asked gives the resolver the whole timeout from its own start
+                    long from = startedAt - arrived > 0 ? startedAt : arrived;
+                    long boundLeft = boundNanos - (now - from);
+                    if (boundLeft <= 0) {
+                        throw unanswered(boundNanos, "the connect timeout");
+                    }
+                    left = Math.min(left, boundLeft);
                 }
                 TimeUnit.NANOSECONDS.timedWait(this, left);
             }
@@ -168,6 +216,11 @@ final class BoundedDns implements Dns {
                             : "looking up " + hostname + " failed: " + failure);
             e.initCause(failure);
             throw e;
+        }
+
+        private UnknownHostException unanswered(long waitedNanos, String why) {
+            return new UnknownHostException(
+                    "no address for " + hostname + " within " + waitedNanos / 1_000_000 + " ms (" + why + ")");
         }
     }
 }

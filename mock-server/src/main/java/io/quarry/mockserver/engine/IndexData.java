@@ -42,6 +42,16 @@ public final class IndexData {
             }
 
             @Override
+            public long releaseKeepingCount(IndexData data) {
+                return data.releaseKeepingCount();
+            }
+
+            @Override
+            public void holdInPlaceOf(IndexData data, RecordBudget budget, long reserved) {
+                data.holdInPlaceOf(budget, reserved);
+            }
+
+            @Override
             public long heapBytes(IndexData data) {
                 return data.read(RecordStore::heapBytes);
             }
@@ -125,14 +135,53 @@ public final class IndexData {
     private void release() {
         lock.writeLock().lock();
         try {
+            RecordBudget counting = budget;
+            long kept = unhold();
+            counting.add(-kept);
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /** Stops one hold; {@return the bytes the last hold counted, which stay in the budget, else 0} */
+    private long releaseKeepingCount() {
+        lock.writeLock().lock();
+        try {
+            return unhold();
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /** Under the write lock: stops one hold; {@return what the last one counted, else 0} */
+    private long unhold() {
+        if (holders == 0) {
+            throw new IllegalStateException("records released more often than held");
+        }
+        if (--holders > 0) {
+            return 0;
+        }
+        long kept = counted;
+        budget = null;
+        counted = 0;
+        return kept;
+    }
+
+    /** Starts a hold whose estimate replaces {@code reserved} bytes counted in the budget already. */
+    private void holdInPlaceOf(RecordBudget to, long reserved) {
+        lock.writeLock().lock();
+        try {
             if (holders == 0) {
-                throw new IllegalStateException("records released more often than held");
+                long bytes = store.heapBytes();
+                to.add(bytes - reserved);
+                budget = to;
+                counted = bytes;
+            } else if (budget != to) {
+                throw new IllegalStateException("records are held by the indices of one application only");
+            } else {
+                to.add(-reserved);
             }
-            if (--holders == 0) {
-                budget.add(-counted);
-                budget = null;
-                counted = 0;
-            }
+            holders++;
         } finally {
             lock.writeLock().unlock();
         }

@@ -152,8 +152,8 @@ class BootLineHealthEndpointTest {
                             .contains("quarry.monitoring.api-key");
                     assertThat(quarry.toString()).doesNotContain("not-the-monitoring-key");
                 });
-        monitoringCheck.run(context ->
-                assertThat(BootLineHealth.quarry(context).status()).isEqualTo("UP"));
+        monitoringCheck.run(
+                context -> assertThat(BootLineHealth.quarry(context).status()).isEqualTo("UP"));
     }
 
     @Test

@@ -113,9 +113,7 @@ class BootLineHealthLogsNoKeyTest {
         List<String> lines = new ArrayList<>();
         for (ILoggingEvent event : logged.list) {
             lines.add(event.getLoggerName() + " " + event.getFormattedMessage());
-            for (IThrowableProxy failure = event.getThrowableProxy();
-                    failure != null;
-                    failure = failure.getCause()) {
+            for (IThrowableProxy failure = event.getThrowableProxy(); failure != null; failure = failure.getCause()) {
                 lines.add(failure.getClassName() + ": " + failure.getMessage());
             }
         }

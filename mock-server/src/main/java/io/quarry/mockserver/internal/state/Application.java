@@ -16,6 +16,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * The state of one application: its indices (created on first write) and its tasks. Every write goes through
@@ -149,11 +150,23 @@ public final class Application {
     }
 
     /**
-     * {@return the index, or {@code null} when it does not exist}
+     * {@return the index, or {@code null} when it does not exist} An index a write is creating exists once that
+     * write has ended (see {@link IndexState#born()}): a reader finding it earlier saw it empty.
      *
      * @param name an index name
      */
     public IndexState find(String name) {
+        IndexState state = indices.get(name);
+        return state != null && state.born() ? state : null;
+    }
+
+    /**
+     * {@return the index, also while the write creating it runs, or {@code null}} For tests that watch a write wait
+     * for one creating its index.
+     *
+     * @param name an index name
+     */
+    IndexState findCreating(String name) {
         return indices.get(name);
     }
 
@@ -164,7 +177,7 @@ public final class Application {
      * @throws ApiException 404 when it does not exist
      */
     public IndexState require(String name) {
-        IndexState state = indices.get(name);
+        IndexState state = find(name);
         if (state == null) {
             throw ApiException.notFound("Index does not exist");
         }
@@ -186,10 +199,48 @@ public final class Application {
         }
     }
 
-    /** {@return every index, by name} */
+    /** How many times {@link #readTogether} takes its locks again before it reads what it holds. */
+    static final int READ_TOGETHER_TRIES = 8;
+
+    /** {@return every index, by name (not one a write in progress is creating)} */
     public List<IndexState> all() {
         return new TreeSet<>(indices.keySet())
-                .stream().map(indices::get).filter(state -> state != null).toList();
+                .stream().map(this::find).filter(state -> state != null).toList();
+    }
+
+    /**
+     * {@return what the reader makes of each index chosen, in name order, all as of one instant} The chosen indices'
+     * read locks ({@link IndexState#read}) are taken in name order, as writers take theirs, and held together: a
+     * write in progress on them is waited for, and none ends between the reads of two of them, so a move's records
+     * are seen in its source or in its destination, never in both nor in neither. When an index was created or
+     * removed while the locks were taken, they are let go and taken again, up to {@value #READ_TOGETHER_TRIES} times:
+     * then the indices locked are read as they are, so that indices created and removed without pause (a test
+     * making an index per case on many threads) cannot keep a listing or an export from ever answering.
+     *
+     * @param choose picks, in their order, the indices to read among every index (by name)
+     * @param reader reads one index, its {@link IndexState#data()} and {@link IndexState#config()} as of the same
+     *     instant as the others'; must not write to the application, nor keep what it read
+     * @param <T> what it returns
+     */
+    public <T> List<T> readTogether(UnaryOperator<List<IndexState>> choose, Function<IndexState, T> reader) {
+        for (int tries = 1; ; tries++) {
+            List<IndexState> states = all();
+            List<IndexState> chosen = choose.apply(states);
+            List<IndexState> held = new ArrayList<>(chosen.size());
+            try {
+                for (IndexState state : chosen) {
+                    state.lockRead();
+                    held.add(state);
+                }
+                if (tries == READ_TOGETHER_TRIES || all().equals(states)) {
+                    List<T> read = new ArrayList<>(chosen.size());
+                    chosen.forEach(state -> read.add(reader.apply(state)));
+                    return read;
+                }
+            } finally {
+                held.forEach(IndexState::unlockRead);
+            }
+        }
     }
 
     /** {@return a fresh service-assigned objectID, unique within the application} */
@@ -324,6 +375,7 @@ public final class Application {
                     taskIds.put(name, finish(locked.get(name)));
                 }
                 touchReplicas(locked, named, taskIds);
+                locked.values().forEach(IndexState::markBorn);
                 written = true;
                 return new Written<>(result, taskIds);
             } finally {

@@ -48,6 +48,8 @@ public final class IndexState {
     private final Map<String, ObjectNode> rules = new LinkedHashMap<>();
     private boolean deleted;
     private boolean removalRequested;
+    /** Set by the first write that kept the index: until then readers do not find it (see {@link #born()}). */
+    private volatile boolean born;
 
     IndexState(String name, long nowMillis, Supplier<Interleaving> interleaving, RecordBudget budget) {
         this.name = name;
@@ -308,25 +310,29 @@ public final class IndexState {
      */
     public void copyRecordsOf(IndexState source) {
         IndexData previous = data;
-        long needed = source == this ? 0 : StoreHolds.heapBytes(source.data);
-        StoreHolds.release(previous);
+        // the budget goes from the former records to the copy's reservation, then to the copy, each in one change,
+        // so that a reader of it (monitoring's indexing RAM) never sees this index count nothing, nor twice
+        long kept = StoreHolds.releaseKeepingCount(previous);
+        long reserved = source == this ? kept : StoreHolds.heapBytes(source.data);
+        try {
+            budget.take(reserved - kept);
+        } catch (RuntimeException | Error refused) {
+            StoreHolds.holdInPlaceOf(previous, budget, kept);
+            throw refused;
+        }
         IndexData copy = new IndexData();
         try {
-            budget.take(needed);
-            try {
-                List<ObjectNode> records = source.data.records();
-                copy.write(writer -> {
-                    records.forEach(writer::put);
-                    return null;
-                });
-            } finally {
-                budget.giveBack(needed);
-            }
+            List<ObjectNode> records = source.data.records();
+            copy.write(writer -> {
+                records.forEach(writer::put);
+                return null;
+            });
         } catch (RuntimeException | Error failure) {
-            StoreHolds.hold(previous, budget, false);
+            StoreHolds.holdInPlaceOf(previous, budget, reserved);
             throw failure;
         }
-        StoreHolds.hold(copy, budget, false);
+        interleaving.get().reached(Interleaving.Point.COPY_MADE, name);
+        StoreHolds.holdInPlaceOf(copy, budget, reserved);
         data = copy;
         interleaving.get().reached(Interleaving.Point.RECORDS_REPLACED, name);
     }
@@ -421,8 +427,37 @@ public final class IndexState {
         return contents.hasQueuedThreads();
     }
 
+    /** {@return how many threads wait for the index's contents: readers for a write in progress, or writes} */
+    int waiting() {
+        return contents.getQueueLength();
+    }
+
     boolean deleted() {
         return deleted;
+    }
+
+    /**
+     * {@return whether a write creating the index has ended and kept it} An index is put where writers find it as
+     * soon as a write creates it, before that write has locked it against readers; a reader finding it then saw it
+     * empty, where it was to appear with the write's records (a query-suggestions build's first suggestions).
+     */
+    boolean born() {
+        return born;
+    }
+
+    /** The write holding the index's lock keeps it: readers may find it from now on. */
+    void markBorn() {
+        born = true;
+    }
+
+    /** Takes the read lock of {@link #read}, for a reader of several indices at once; see {@link #unlockRead()}. */
+    void lockRead() {
+        contents.readLock().lock();
+    }
+
+    /** Lets go of the read lock {@link #lockRead()} took. */
+    void unlockRead() {
+        contents.readLock().unlock();
     }
 
     /** Marks the index deleted: its records no longer count in the budget (unless another index holds them). */

@@ -16,12 +16,17 @@ interface Interleaving {
         /** A write is about to lock the indices it names: it has read what it needed outside the locks. */
         WRITE_LOCKING,
         /**
-         * A write has just put an index it creates into the application, where other requests find it, and has
-         * not yet gone on to the other indices it writes.
+         * A write has just put an index it creates into the application, where other writes find it (readers find
+         * it once the write has ended), and has not yet gone on to the other indices it writes.
          */
         INDEX_PUBLISHED,
         /** A write has applied its change to the indices it locked, and has not yet let them go. */
         WRITE_APPLIED,
+        /**
+         * A write copying records into an index (a copy onto it, a replica unlinked keeping a copy of its own) has
+         * made the copy, and the index does not hold it yet.
+         */
+        COPY_MADE,
         /** A write has just replaced an index's records (a copy or move onto it), its other changes still to come. */
         RECORDS_REPLACED
     }

@@ -182,14 +182,9 @@ public final class StateControl {
 
     private ObjectNode exportNow() {
         ObjectNode indices = Json.object();
-        for (IndexState state : app.all()) {
-            // records and configuration as of one write: a copy or move onto the index is exported whole or not, and
-            // a move's source, gone once the move is done, not at all
-            ObjectNode index = state.readUnlessRemoved(StateControl::exportIndex);
-            if (index != null) {
-                indices.set(state.name(), index);
-            }
-        }
+        // every index as of one instant: a copy or move in progress is exported whole or not, and a move's records
+        // once, in its source or its destination
+        app.readTogether(all -> all, state -> indices.set(state.name(), exportIndex(state.data(), state.config())));
         ObjectNode document = Json.object();
         document.set("indices", indices);
         ArrayNode keys = document.putArray("keys");

@@ -53,7 +53,8 @@ class IndexCreationRaceTest {
             CompletableFuture<Reply> racing = second;
             Eventually.waitUntil(
                     "the second move to end, or to wait for the index the first created",
-                    () -> racing.isDone() || app.find("destination").lock().hasQueuedThreads());
+                    () -> racing.isDone()
+                            || app.findCreating("destination").lock().hasQueuedThreads());
         }
         assertThat(first.join().status()).isEqualTo(200);
         assertThat(second.join().status()).isEqualTo(200);

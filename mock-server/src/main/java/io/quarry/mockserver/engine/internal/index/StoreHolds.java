@@ -24,6 +24,19 @@ public final class StoreHolds {
         void release(IndexData data);
 
         /**
+         * @param data records an index stops holding, their bytes left counted in the budget
+         * @return the bytes left counted: their estimate when no other index holds them, else 0
+         */
+        long releaseKeepingCount(IndexData data);
+
+        /**
+         * @param data records an index starts holding, never refused
+         * @param budget the budget of the application of the index holding them
+         * @param reserved bytes counted in the budget already, which their estimate replaces
+         */
+        void holdInPlaceOf(IndexData data, RecordBudget budget, long reserved);
+
+        /**
          * {@return an estimate of the heap they hold}
          *
          * @param data the records
@@ -93,6 +106,31 @@ public final class StoreHolds {
      */
     public static void release(IndexData data) {
         side.release(data);
+    }
+
+    /**
+     * An index stops holding the records, their bytes left counted in the budget, so that the caller moves the count
+     * to other records in one change ({@link #holdInPlaceOf}) and no reader of the budget sees the index count
+     * nothing on the way.
+     *
+     * @param data the records
+     * @return the bytes left counted: the records' estimate when no other index holds them, else 0
+     */
+    public static long releaseKeepingCount(IndexData data) {
+        return side.releaseKeepingCount(data);
+    }
+
+    /**
+     * An index starts holding the records, never refused: their estimate takes the place of bytes the caller
+     * counted in the budget already, in one change (when another index holds them, they count already, and the bytes
+     * are given back).
+     *
+     * @param data the records
+     * @param budget the application's budget
+     * @param reserved the bytes counted already for them
+     */
+    public static void holdInPlaceOf(IndexData data, RecordBudget budget, long reserved) {
+        side.holdInPlaceOf(data, budget, reserved);
     }
 
     /**

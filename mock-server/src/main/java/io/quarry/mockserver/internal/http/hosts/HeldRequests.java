@@ -18,6 +18,8 @@ final class HeldRequests {
     private final ReentrantLock lock = new ReentrantLock();
     private final List<Runnable> closers = new ArrayList<>();
     private Instant until;
+    /** Set as the server stops: a request the hold takes from then on is closed at once. */
+    private boolean stopped;
 
     /** Holds the requests that arrive from now until {@code until}. */
     void holdUntil(Instant until) {
@@ -55,7 +57,7 @@ final class HeldRequests {
             if (until == null || !now.isBefore(until)) {
                 return false;
             }
-            if (closers.size() < MAX_HELD) {
+            if (!stopped && closers.size() < MAX_HELD) {
                 closers.add(closer);
                 return true;
             }
@@ -91,6 +93,27 @@ final class HeldRequests {
         } finally {
             lock.unlock();
         }
+        closeAll(released);
+    }
+
+    /**
+     * Closes the held requests as the server stops, and every one the hold takes from now on: the hold stays on, so
+     * a request that reached the host before the stop but its hold's check only after is closed too, not answered.
+     */
+    void stop() {
+        List<Runnable> released;
+        lock.lock();
+        try {
+            stopped = true;
+            released = List.copyOf(closers);
+            closers.clear();
+        } finally {
+            lock.unlock();
+        }
+        closeAll(released);
+    }
+
+    private static void closeAll(List<Runnable> released) {
         for (Runnable closer : released) {
             try {
                 closer.run();

@@ -153,9 +153,9 @@ public final class HostState {
         faults.clear();
     }
 
-    /** Ends a hold now, closing the requests held. */
-    void endHold() {
-        held.end();
+    /** Closes the requests held, and those a hold on takes from now on, as the server stops. */
+    void stopHolding() {
+        held.stop();
     }
 
     /** Lets go of the port held while refusing connections, as the server stops. */

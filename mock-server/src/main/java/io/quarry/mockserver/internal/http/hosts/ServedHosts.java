@@ -76,9 +76,12 @@ public final class ServedHosts {
         hosts.forEach(HostState::release);
     }
 
-    /** Closes the requests the hosts hold unanswered, as the server stops: none of them is ever answered. */
+    /**
+     * Closes the requests the hosts hold unanswered, as the server stops, and those a hold on takes from now on: none
+     * of them is ever answered.
+     */
     public void endHolds() {
-        hosts.forEach(HostState::endHold);
+        hosts.forEach(HostState::stopHolding);
     }
 
     /** Ends every host's scripts, opens every host again and forgets their request counts. */

@@ -129,10 +129,14 @@ final class Connection implements Runnable {
         }
         try {
             write(handler.outOfMemory(), false, true);
-            return true;
         } catch (IOException | RuntimeException | OutOfMemoryError e) {
             return false;
         }
+        WireExchange exchange = current;
+        if (exchange == null || !exchange.bodyComplete()) {
+            linger();
+        }
+        return true;
     }
 
     /**
@@ -210,6 +214,9 @@ final class Connection implements Runnable {
             // no room for the answer's bytes: the ready-made 503 needs none
             answer = null;
             write(handler.outOfMemory(), false, true);
+            if (!body.complete()) {
+                linger();
+            }
             return false;
         }
         // asked before the answer goes: a client that reads it at once may send again before this thread looks
@@ -330,15 +337,16 @@ final class Connection implements Runnable {
     }
 
     /**
-     * Ends a connection whose client may still be sending, after its answer, the lingering close of RFC 9112
-     * (section 9.6): a close with the client's bytes unread makes the TCP stack reset the connection, which can
-     * destroy the answer before the client has read it (a client that sends its whole body before reading sees a
-     * broken pipe instead of the answer). So the sending side is shut first (over TLS the closing alert waits for the
-     * close: a half-closed TLS 1.2 connection is a closed one to many clients), then what still comes is read and
-     * dropped until the client closes, within {@link WireDeadlines#lingerMillis()} and
-     * {@link ExchangeHandler#lingerBytes()}; past either the connection is closed all the same. The deadline sweep
-     * ends a lingering read stuck past it, as any other ({@link #overdue}); the connection was answered, so no such
-     * close is counted as unanswered.
+     * Ends a connection whose client may still be sending, after its answer: the lingering close of RFC 9112
+     * (section 9.6). A close with the client's bytes unread makes the TCP stack reset the connection, which can
+     * destroy the answer before the client has read it: a client that reads only once its whole body is sent (the
+     * JDK's, Python's) sees a broken pipe or a reset instead. So the sending side is shut first (over TLS the closing
+     * alert waits for the close: a half-closed TLS 1.2 connection is a closed one to many clients), then what still
+     * comes is read and dropped while it keeps coming: a pause of {@link WireDeadlines#lingerMillis()} ends it, the
+     * write deadline bounds it in all (the time a client has to take an answer), and past
+     * {@link ExchangeHandler#lingerBytes()} the connection is cut. The deadline sweep ends a read stuck past its
+     * deadline here as anywhere ({@link #overdue}); the connection was answered, so no such close counts as
+     * unanswered.
      */
     private void linger() {
         lingering = true;
@@ -346,10 +354,9 @@ final class Connection implements Runnable {
             if (!(socket instanceof SSLSocket)) {
                 socket.shutdownOutput();
             }
-            in.deadlineIn(deadlines.lingerMillis());
-            in.discard(handler.lingerBytes());
+            in.discard(handler.lingerBytes(), deadlines.lingerMillis(), deadlines.writeMillis());
         } catch (IOException | RuntimeException e) {
-            // the client reset or closed the connection, or the linger passed
+            // the client reset or closed the connection, paused past the linger, or sent past the bound
         }
     }
 

@@ -62,7 +62,10 @@ public final class ConnectionThreads {
      * @param connection what the thread runs; it calls {@link #ended()} as it ends
      */
     boolean start(Runnable connection) {
-        if (closed || !limit.admits(running.incrementAndGet())) {
+        if (closed) {
+            return false;
+        }
+        if (!limit.admits(running.incrementAndGet())) {
             running.decrementAndGet();
             return false;
         }
@@ -105,6 +108,11 @@ public final class ConnectionThreads {
     /** {@return how many connection threads run} */
     public int running() {
         return running.get();
+    }
+
+    /** {@return whether it was closed: it starts no more threads} */
+    boolean closed() {
+        return closed;
     }
 
     /** Starts no more threads; those running end as their connections are closed. */

@@ -51,7 +51,9 @@ public final class Listener {
     private final Map<CloseReason, LongAdder> unanswered = new EnumMap<>(CloseReason.class);
     private InetSocketAddress address;
     private volatile ServerSocket server;
-    private Thread acceptor;
+    /** Read by {@link #drain()}, which the stop calls from a thread of its own. */
+    private volatile Thread acceptor;
+
     private ScheduledFuture<?> sweeping;
     /** Set as the server stops: no connection is taken any more, and each open one ends after its answer. */
     private volatile boolean draining;
@@ -135,6 +137,14 @@ public final class Listener {
                 LockSupport.parkNanos(ACCEPT_PAUSE_NANOS);
                 continue;
             }
+            if (draining || server != socket || threads.closed()) {
+                // taken by an accept under way as the listening socket closed: its request (a client's retry, say)
+                // came after the stop began, so it is no request under way to answer
+                Connection late = new Connection(client, tls, this, handler, deadlines);
+                late.close(CloseReason.STOPPED);
+                closedUnanswered(late, CloseReason.STOPPED, null, null);
+                continue;
+            }
             try {
                 client.setTcpNoDelay(true);
             } catch (IOException e) {
@@ -182,7 +192,8 @@ public final class Listener {
     /**
      * Stops taking connections, for a stop that answers the requests under way first: the open connections go on,
      * each ending after its answer; those waiting for a request are closed ({@link #closeIdle()}). {@link #close()}
-     * ends the rest.
+     * ends the rest. Returns once the accepting thread has ended: from then on no connection is taken, and one the
+     * system queued meanwhile is closed unanswered.
      */
     public void drain() {
         draining = true;
@@ -194,6 +205,8 @@ public final class Listener {
                 // it no longer listens either way
             }
         }
+        // an accept under way as the socket closed may still return a connection made after it
+        joinQuietly(acceptor);
         closeIdle();
     }
 

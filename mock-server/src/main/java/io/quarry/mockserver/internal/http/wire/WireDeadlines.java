@@ -8,9 +8,9 @@ package io.quarry.mockserver.internal.http.wire;
  * @param handshakeMillis how long a TLS handshake may take
  * @param headMillis how long a request's head may take to arrive, once its first byte came
  * @param writeMillis how long an answer may take to be taken by the client
- * @param lingerMillis how long, after an answer that leaves part of a request unread, what the client still sends is
- *     read and dropped before the close (the lingering close), so that the client reads the answer rather than a
- *     reset
+ * @param lingerMillis how long a pause may be, after an answer that leaves part of a request unread, in what the
+ *     client still sends, read and dropped before the close (the lingering close, at most {@code writeMillis} in
+ *     all), so that the client reads the answer rather than a reset
  * @param refusalMillis how long a connection refused for want of room (503) may take, handshake included
  */
 public record WireDeadlines(
@@ -33,12 +33,9 @@ public record WireDeadlines(
         }
     }
 
-    /**
-     * {@return 30 s to wait for a request, for a handshake, for a head and for a write; 5 s of linger, in which a
-     *     client sends the rest of a 10 MB body on any link of 20 Mbit/s or more; 5 s per 503}
-     */
+    /** {@return 30 s to wait for a request, for a handshake, for a head and for a write; 1 s of linger; 5 s per 503} */
     public static WireDeadlines defaults() {
-        return new WireDeadlines(30_000, 30_000, 30_000, 30_000, 5_000, 5_000);
+        return new WireDeadlines(30_000, 30_000, 30_000, 30_000, 1_000, 5_000);
     }
 
     /**

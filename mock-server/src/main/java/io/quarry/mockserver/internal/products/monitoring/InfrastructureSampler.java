@@ -1,7 +1,6 @@
 package io.quarry.mockserver.internal.products.monitoring;
 
 import io.quarry.mockserver.internal.state.Application;
-import io.quarry.mockserver.internal.state.IndexState;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -31,7 +30,7 @@ final class InfrastructureSampler {
     /**
      * @param clock the server's clock
      * @param writes the indexing work: its average time is the average build time
-     * @param app the application: its indices' data is the indexing RAM
+     * @param app the application: the heap its records take, by its record budget, is the indexing RAM
      */
     InfrastructureSampler(Clock clock, WorkSeries writes, Application app) {
         this.clock = clock;
@@ -71,10 +70,9 @@ final class InfrastructureSampler {
         }
         Map<InfrastructureMetric, Double> values = new EnumMap<>(InfrastructureMetric.class);
         double avgBuildSeconds = writes.averageMillis() / 1000.0;
-        long indexBytes = 0;
-        for (IndexState index : app.all()) {
-            indexBytes += index.data().dataSize();
-        }
+        // the heap the records take by the record budget's estimate: each store once (a replica sharing its
+        // primary's, a move's records held by both indices for a moment), never waiting for a write
+        long indexBytes = app.recordBudget().used();
         values.put(InfrastructureMetric.AVG_BUILD_TIME, Math.round(avgBuildSeconds * 1000) / 1000.0);
         values.put(InfrastructureMetric.SSD_USAGE, 0.0);
         values.put(InfrastructureMetric.RAM_SEARCH_USAGE, (double) Math.round(JvmGauges.heapUsed() / MB));

@@ -50,35 +50,40 @@ final class IndexRoutes implements RouteMethods {
      * {@code GET /1/indexes}: {@code {"items": [...], "nbPages": N}}, by name. Without {@code page} every index is
      * listed; with it, {@code hitsPerPage} (default 100) per page. A key restricted to indices lists only those, and
      * is not shown the names of the others in an index's {@code primary} and {@code replicas}. Each index is
-     * described as of one write: a copy or move onto it in progress is waited for, and a move's source, gone once
-     * the move is done, is not listed beside its destination.
+     * described as of one instant with the others: a copy or move onto it in progress is waited for, and a move's
+     * source is listed before the move or its destination after it, never both.
      */
     Response list(Request request) {
         Caller caller = request.get(Caller.class);
-        List<IndexState> all =
-                app.all().stream().filter(index -> caller.mayUse(index.name())).toList();
         String rawPage = request.query().get("page");
         int hitsPerPage =
                 Replies.intParam(request.query().get("hitsPerPage"), "hitsPerPage", DEFAULT_LIST_PAGE_SIZE, 1, 1000);
-        List<IndexState> shown = all;
-        int nbPages = 1;
-        if (rawPage != null && !rawPage.isEmpty()) {
-            int page = Replies.intParam(rawPage, "page", 0, 0, Integer.MAX_VALUE);
-            int from = (int) Math.min(all.size(), (long) page * hitsPerPage);
-            shown = all.subList(from, Math.min(all.size(), from + hitsPerPage));
-            nbPages = Math.max(1, (all.size() + hitsPerPage - 1) / hitsPerPage);
-        }
+        Integer page = rawPage == null || rawPage.isEmpty()
+                ? null
+                : Replies.intParam(rawPage, "page", 0, 0, Integer.MAX_VALUE);
+        int[] nbPages = {1};
+        // every index as of one instant: a move ending meanwhile is listed before or after, never twice
+        List<ObjectNode> described = app.readTogether(
+                indices -> {
+                    List<IndexState> all = indices.stream()
+                            .filter(index -> caller.mayUse(index.name()))
+                            .toList();
+                    if (page == null) {
+                        return all;
+                    }
+                    int from = (int) Math.min(all.size(), (long) page * hitsPerPage);
+                    nbPages[0] = Math.max(1, (all.size() + hitsPerPage - 1) / hitsPerPage);
+                    return all.subList(from, Math.min(all.size(), from + hitsPerPage));
+                },
+                index -> describe(index, index.data(), index.config()));
         ArrayNode items = Json.array();
-        for (IndexState index : shown) {
-            ObjectNode item = index.readUnlessRemoved((data, config) -> describe(index, data, config));
-            if (item != null) {
-                VisibleLinks.hide(item, caller);
-                items.add(item);
-            }
+        for (ObjectNode item : described) {
+            VisibleLinks.hide(item, caller);
+            items.add(item);
         }
         ObjectNode body = Json.object();
         body.set("items", items);
-        body.put("nbPages", nbPages);
+        body.put("nbPages", nbPages[0]);
         return Response.ok(body);
     }
 

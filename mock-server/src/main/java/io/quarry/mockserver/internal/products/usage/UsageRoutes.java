@@ -8,7 +8,6 @@ import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.IndexState;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -157,27 +156,30 @@ final class UsageRoutes implements RouteMethods {
         }
 
         /**
-         * Sizes are read from the indices as they are now, so only the point holding now has them; each index's
-         * records and configuration as of one write, and a move's records in its destination only.
+         * Sizes are read from the indices as they are now, so only the point holding now has them; the
+         * application's as of one instant (a move's records in its source or its destination, never both), an
+         * index's as of one write.
          */
         private JsonNode indices(BiFunction<IndexData, IndexConfig, Long> measure) {
             if (!current) {
                 return null;
             }
-            List<IndexState> indices = new ArrayList<>();
+            long sum;
             if (index == null) {
-                indices.addAll(app.all());
-            } else if (app.find(index) != null) {
-                indices.add(app.find(index));
+                List<Long> sizes = app.readTogether(all -> all, state -> measure.apply(state.data(), state.config()));
+                if (sizes.isEmpty()) {
+                    return null;
+                }
+                sum = sizes.stream().mapToLong(Long::longValue).sum();
+            } else {
+                IndexState state = app.find(index);
+                Long size = state == null ? null : state.readUnlessRemoved(measure);
+                if (size == null) {
+                    return null;
+                }
+                sum = size;
             }
-            if (indices.isEmpty()) {
-                return null;
-            }
-            return Json.object()
-                    .numberNode(indices.stream()
-                            .map(state -> state.readUnlessRemoved(measure))
-                            .mapToLong(size -> size == null ? 0 : size)
-                            .sum());
+            return Json.object().numberNode(sum);
         }
     }
 

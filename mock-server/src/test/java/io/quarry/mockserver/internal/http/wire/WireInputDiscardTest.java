@@ -29,12 +29,12 @@ class WireInputDiscardTest {
         long thread = Thread.currentThread().getId();
         try (Pair warmUp = new Pair(64 * 1024)) {
             // the socket's first reads load classes and caches: not what is measured
-            assertThat(warmUp.input().discard(Long.MAX_VALUE)).isTrue();
+            assertThat(warmUp.input().discard(Long.MAX_VALUE, 30_000, 30_000)).isTrue();
         }
         try (Pair pair = new Pair(TEN_MEGABYTES)) {
             WireInput input = pair.input();
             long before = threads.getThreadAllocatedBytes(thread);
-            boolean ended = input.discard(2L * TEN_MEGABYTES);
+            boolean ended = input.discard(2L * TEN_MEGABYTES, 30_000, 30_000);
             long allocated = threads.getThreadAllocatedBytes(thread) - before;
             assertThat(ended).as("the client's close ends the dropping").isTrue();
             // a buffer of the body would be 10 MB; what is left is the reads' own small objects
@@ -47,7 +47,7 @@ class WireInputDiscardTest {
         try (Pair pair = new Pair(TEN_MEGABYTES)) {
             WireInput input = pair.input();
             assertThat(input.read()).isEqualTo('a');
-            assertThat(input.discard(1024 * 1024))
+            assertThat(input.discard(1024 * 1024, 30_000, 30_000))
                     .as("cut at the bound, before the end")
                     .isFalse();
             InputStream rest = pair.server().getInputStream();
