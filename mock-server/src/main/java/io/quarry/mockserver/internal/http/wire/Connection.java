@@ -341,9 +341,9 @@ final class Connection implements Runnable {
      * (section 9.6). A close with the client's bytes unread makes the TCP stack reset the connection, which can
      * destroy the answer before the client has read it: a client that reads only once its whole body is sent (the
      * JDK's, Python's) sees a broken pipe or a reset instead. So the sending side is shut first (over TLS the closing
-     * alert waits for the close: a half-closed TLS 1.2 connection is a closed one to many clients), then what still
-     * comes is read and dropped while it keeps coming: a pause of {@link WireDeadlines#lingerMillis()} ends it, the
-     * write deadline bounds it in all (the time a client has to take an answer), and past
+     * alert waits for the close: under TLS 1.2 it tells the client to close at once, dropping its writes), then
+     * what still comes is read and dropped while it keeps coming: a pause of {@link WireDeadlines#lingerMillis()}
+     * ends it, the write deadline bounds it in all (the time a client has to take an answer), and past
      * {@link ExchangeHandler#lingerBytes()} the connection is cut. The deadline sweep ends a read stuck past its
      * deadline here as anywhere ({@link #overdue}); the connection was answered, so no such close counts as
      * unanswered.
