@@ -172,7 +172,7 @@ class LingeringCloseHttpTest {
         }
     }
 
-    /** RFC 9110 10.1.1: a client waiting for {@code 100 Continue} sends no body after a final answer; none is awaited. */
+    /** RFC 9110 10.1.1: a client that waits for {@code 100 Continue} sends no body after a final answer. */
     @ParameterizedTest
     @EnumSource(Scheme.class)
     void anExpectContinueAnsweredEarlyIsClosedWithoutLingering(Scheme scheme) throws InterruptedException {
