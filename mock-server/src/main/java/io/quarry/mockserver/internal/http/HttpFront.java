@@ -129,6 +129,15 @@ public final class HttpFront implements ExchangeHandler {
         return outOfMemory;
     }
 
+    /**
+     * {@inheritDoc} Twice the largest body on the wire: a whole body with room for its chunks' framing. The bytes are
+     * dropped as they come, so the bound costs time on the connection's thread, never memory.
+     */
+    @Override
+    public long lingerBytes() {
+        return 2 * limits.maxWireBytes();
+    }
+
     @Override
     public void closedUnanswered(Listener listener, CloseReason reason) {
         if (reason == CloseReason.FAULT) {

@@ -48,6 +48,8 @@ final class Connection implements Runnable {
     private volatile WireExchange current;
     /** Whether the thread reads a request's body (else its head, or the next request). */
     private volatile boolean readingBody;
+    /** Whether the answer is out and what the client still sends is dropped until the close ({@link #linger()}). */
+    private volatile boolean lingering;
     /** Whether a byte of the current request's answer may be on the wire; another answer would then garble it. */
     private boolean answerStarted;
     /** Why the server closed the connection without an answer, the first reason given; null while it did not. */
@@ -132,7 +134,7 @@ final class Connection implements Runnable {
         }
         WireExchange exchange = current;
         if (exchange == null || !exchange.bodyComplete()) {
-            drainRest();
+            linger();
         }
         return true;
     }
@@ -170,6 +172,8 @@ final class Connection implements Runnable {
             head = HeadReader.read(in, deadlines.headMillis());
         } catch (HttpRefusal refusal) {
             write(handler.refusal(refusal.status(), refusal.getMessage()), false, true);
+            // the rest of the head, and any body after it, may still be on its way
+            linger();
             return false;
         } catch (SocketTimeoutException late) {
             endingFor(in.awaitingRequest() ? CloseReason.IDLE : CloseReason.HEAD_LATE);
@@ -211,16 +215,18 @@ final class Connection implements Runnable {
             answer = null;
             write(handler.outOfMemory(), false, true);
             if (!body.complete()) {
-                drainRest();
+                linger();
             }
             return false;
         }
+        // asked before the answer goes: a client that reads it at once may send again before this thread looks
+        boolean unreadMayCome = !body.complete() && bodyMayCome(exchange);
         send(packet);
         if (answer.cutAfter() >= 0) {
             return false;
         }
-        if (!keep && !body.complete()) {
-            drainRest();
+        if (!keep && unreadMayCome) {
+            linger();
         }
         return keep;
     }
@@ -322,28 +328,43 @@ final class Connection implements Runnable {
     }
 
     /**
-     * Reads and drops what the client still sends of a body left unread, so closing does not reset the connection
-     * before the client has read the answer: a client such as the JDK's reads it only once its whole body is sent,
-     * which on a loaded machine can take longer than a moment. It goes on while bytes keep coming (a pause of the
-     * linger ends it), for at most the write deadline in all: the time a client has to take an answer.
+     * {@return whether bytes of a body left unread may still come} Not those of a client that waits for
+     * {@code 100 Continue} and is answered without it, unless it went on without waiting (bytes wait already):
+     * it sends no body after a final answer (RFC 9110, section 10.1.1), so a wait for one would only hold the thread.
      */
-    private void drainRest() {
+    private boolean bodyMayCome(WireExchange exchange) {
+        return !exchange.bodyWithheld() || in.buffered() || requestWaiting();
+    }
+
+    /**
+     * Ends a connection whose client may still be sending, after its answer: the lingering close of RFC 9112
+     * (section 9.6). A close with the client's bytes unread makes the TCP stack reset the connection, which can
+     * destroy the answer before the client has read it: a client that reads only once its whole body is sent (the
+     * JDK's, Python's) sees a broken pipe or a reset instead. So the sending side is shut first (over TLS the closing
+     * alert waits for the close: under TLS 1.2 it tells the client to close at once, dropping its writes), then
+     * what still comes is read and dropped while it keeps coming: a pause of {@link WireDeadlines#lingerMillis()}
+     * ends it, the write deadline bounds it in all (the time a client has to take an answer), and past
+     * {@link ExchangeHandler#lingerBytes()} the connection is cut. The deadline sweep ends a read stuck past its
+     * deadline here as anywhere ({@link #overdue}); the connection was answered, so no such close counts as
+     * unanswered.
+     */
+    private void linger() {
+        lingering = true;
         try {
             if (!(socket instanceof SSLSocket)) {
                 socket.shutdownOutput();
             }
-            long endAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(deadlines.writeMillis());
-            byte[] sink = new byte[8192];
-            for (long left = deadlines.writeMillis();
-                    left > 0;
-                    left = TimeUnit.NANOSECONDS.toMillis(endAt - System.nanoTime())) {
-                in.deadlineIn(Math.min(deadlines.lingerMillis(), left));
-                if (in.read(sink, 0, sink.length) < 0) {
-                    return;
-                }
-            }
-        } catch (IOException | RuntimeException | OutOfMemoryError e) {
-            // the client closed, or paused past the linger (or, after an out-of-memory 503, no room for the sink)
+            in.discard(handler.lingerBytes(), deadlines.lingerMillis(), deadlines.writeMillis());
+        } catch (IOException | RuntimeException e) {
+            // the client reset or closed the connection, paused past the linger, or sent past the bound
+        }
+    }
+
+    /** Closes the connection if it waits for its next request, no byte of which has been read. */
+    void closeIfIdle() {
+        WireInput input = in;
+        if (input != null && input.idle()) {
+            close(CloseReason.STOPPED);
         }
     }
 
@@ -354,16 +375,11 @@ final class Connection implements Runnable {
      *
      * @param reason why; the first reason given is the one reported
      */
-    /** Closes the connection if it waits for its next request, no byte of which has been read. */
-    void closeIfIdle() {
-        WireInput input = in;
-        if (input != null && input.idle()) {
-            close(CloseReason.STOPPED);
-        }
-    }
-
     void close(CloseReason reason) {
-        closeReason.compareAndSet(null, reason);
+        if (!lingering) {
+            // a lingering connection was answered: its close is no unanswered one
+            closeReason.compareAndSet(null, reason);
+        }
         closeNow();
     }
 

@@ -28,6 +28,15 @@ public interface ExchangeHandler {
     }
 
     /**
+     * {@return how many bytes the client may still send, read and dropped, after an answer that left its request
+     *     unread, before the connection is cut} At least the largest body the server takes, so that a client that
+     *     sends a whole body before reading reads its answer.
+     */
+    default long lingerBytes() {
+        return 2 * 10L * 1024 * 1024;
+    }
+
+    /**
      * Told of every connection the listener closed without an answer, once it ended, on the connection's thread (or
      * the accepting one): to count it. Must be quick and must not throw.
      *

@@ -8,8 +8,9 @@ package io.quarry.mockserver.internal.http.wire;
  * @param handshakeMillis how long a TLS handshake may take
  * @param headMillis how long a request's head may take to arrive, once its first byte came
  * @param writeMillis how long an answer may take to be taken by the client
- * @param lingerMillis how long, after an answer that leaves part of a body unread, the rest is drained before the
- *     close
+ * @param lingerMillis how long a pause may be, after an answer that leaves part of a request unread, in what the
+ *     client still sends, read and dropped before the close (the lingering close, at most {@code writeMillis} in
+ *     all), so that the client reads the answer rather than a reset
  * @param refusalMillis how long a connection refused for want of room (503) may take, handshake included
  */
 public record WireDeadlines(

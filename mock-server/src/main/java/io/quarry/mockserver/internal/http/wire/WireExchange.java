@@ -66,6 +66,14 @@ public final class WireExchange {
         return body;
     }
 
+    /**
+     * {@return whether the client was asked to wait for {@code 100 Continue} before its body and never told to
+     *     send it: then no byte of the body is on its way, unless the client tired of waiting}
+     */
+    boolean bodyWithheld() {
+        return head.expectsContinue() && !continueSent;
+    }
+
     /** {@return whether the body was read to its end} */
     boolean bodyComplete() {
         return body.complete();

@@ -99,6 +99,41 @@ final class WireInput {
         return n;
     }
 
+    /**
+     * Reads and drops what comes while it keeps coming, until the stream ends or {@code maxBytes} have come (those
+     * already buffered counted); through the connection's own buffer, so that dropping allocates nothing.
+     *
+     * @param maxBytes the most bytes to drop
+     * @param pauseMillis how long each wait for more may take
+     * @param totalMillis how long the dropping may take in all
+     * @return whether the stream ended within them
+     * @throws SocketTimeoutException when a pause or the whole time passes first
+     */
+    boolean discard(long maxBytes, long pauseMillis, long totalMillis) throws IOException {
+        long endAt = System.nanoTime() + totalMillis * 1_000_000L;
+        long dropped = limit - position;
+        position = 0;
+        limit = 0;
+        while (dropped < maxBytes) {
+            long left = endAt - System.nanoTime();
+            if (left <= 0) {
+                throw new SocketTimeoutException("the linger passed");
+            }
+            deadlineIn(Math.min(pauseMillis, Math.max(1, left / 1_000_000L)));
+            int n = readDirect(buffer, 0, (int) Math.min(buffer.length, maxBytes - dropped));
+            if (n < 0) {
+                return true;
+            }
+            dropped += n;
+        }
+        return false;
+    }
+
+    /** {@return whether bytes read from the socket wait in the buffer, unread} */
+    boolean buffered() {
+        return position < limit;
+    }
+
     private boolean fill() throws IOException {
         int n = readDirect(buffer, 0, buffer.length);
         if (n <= 0) {
