@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -47,7 +48,7 @@ class BurstHttpTest {
                         .build();
                 answers.add(http.sendAsync(search, HttpResponse.BodyHandlers.ofString())
                         .handle((response, failure) -> failure != null
-                                ? failure.getClass().getSimpleName()
+                                ? describe(failure)
                                 : response.statusCode() != 200
                                         ? String.valueOf(response.statusCode())
                                         : hitsOf(TestClient.json(response.body()))));
@@ -56,8 +57,34 @@ class BurstHttpTest {
             for (CompletableFuture<String> answer : answers) {
                 outcomes.merge(answer.get(40, TimeUnit.SECONDS), 1, Integer::sum);
             }
-            assertThat(outcomes).isEqualTo(Map.of("[a]", SEARCHES));
+            // on a failure, the server's side too: the connections it closed unanswered, by reason
+            assertThat(outcomes)
+                    .as(() -> "hosts as the server saw them: " + serverSide(admin))
+                    .isEqualTo(Map.of("[a]", SEARCHES));
         }
+    }
+
+    /**
+     * {@return the hosts as the server counts them (the connections it closed unanswered, by reason), or why it did
+     *     not say: bounded well within the test's timeout, so that a server no longer answering still lets the
+     *     outcomes be reported}
+     */
+    private static String serverSide(TestClient admin) {
+        try {
+            return String.valueOf(admin.send(admin.request("GET", "/_mock/hosts", null)
+                            .timeout(Duration.ofSeconds(5))
+                            .build())
+                    .body());
+        } catch (RuntimeException e) {
+            return "not told: " + e;
+        }
+    }
+
+    /** The failure under the future's wrapper, class and message: a failed run then says what it met. */
+    private static String describe(Throwable failure) {
+        Throwable cause =
+                failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        return cause.getClass().getName() + ": " + cause.getMessage();
     }
 
     private static String hitsOf(JsonNode body) {

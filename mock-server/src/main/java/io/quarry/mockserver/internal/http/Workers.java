@@ -5,6 +5,7 @@ import java.util.Deque;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -13,7 +14,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * connection's thread; otherwise it waits in the queue, and when a handler finishes, the next waiting one is handed
  * to a thread of this pool with the freed turn. A request that finds the queue full is refused (answered 503 at once:
  * true overload), never parked without bound. The offering thread never drains the queue itself: its connection
- * waits for it. Every thread here is a platform thread, time-sliced by the OS, so CPU-heavy handlers cannot hold back
+ * waits for it; only when the system has no room for a pool thread does the thread whose handler finished run the next
+ * one, so that a waiting request is still answered and its turn not lost. Every thread here is a platform thread, time-sliced by the OS, so CPU-heavy handlers cannot hold back
  * the threads that read requests and write answers.
  */
 public final class Workers implements AutoCloseable {
@@ -23,11 +25,7 @@ public final class Workers implements AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
     private final Deque<Runnable> queue = new ArrayDeque<>();
     /** Runs waiting handlers; at most {@code threads} at once, since each holds a turn. */
-    private final ExecutorService pool = Executors.newCachedThreadPool(task -> {
-        Thread thread = new Thread(task, "quarry-mock-server-worker");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService pool;
 
     private int running;
     private boolean closed;
@@ -37,8 +35,23 @@ public final class Workers implements AutoCloseable {
      * @param queueCapacity how many requests may wait for a turn
      */
     public Workers(int threads, int queueCapacity) {
+        this(threads, queueCapacity, Thread::new);
+    }
+
+    /**
+     * @param threads how many handlers run at once
+     * @param queueCapacity how many requests may wait for a turn
+     * @param factory makes the pool's threads (a test's may fail, as the system does when it has no room for one more)
+     */
+    Workers(int threads, int queueCapacity, ThreadFactory factory) {
         this.threads = threads;
         this.queueCapacity = queueCapacity;
+        this.pool = Executors.newCachedThreadPool(task -> {
+            Thread thread = factory.newThread(task);
+            thread.setName("quarry-mock-server-worker");
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     /** {@return whether this JDK has virtual threads (21 and newer), which sets the default number of turns} */
@@ -72,31 +85,41 @@ public final class Workers implements AutoCloseable {
         return true;
     }
 
-    /** Runs a task, then hands its turn to the next waiting task (on a pool thread), or gives the turn back. */
-    private void runFrom(Runnable task) {
-        try {
-            task.run();
-        } catch (Throwable failure) {
-            // each task answers its own failures; nothing here may stop the queue
-        }
-        Runnable next;
-        lock.lock();
-        try {
-            next = closed ? null : queue.pollFirst();
-            if (next == null) {
-                running--;
-                return;
+    /**
+     * Runs a task, then hands its turn to the next waiting task (on a pool thread, else on this one), or gives the
+     * turn back.
+     */
+    private void runFrom(Runnable first) {
+        Runnable task = first;
+        while (task != null) {
+            try {
+                task.run();
+            } catch (Throwable failure) {
+                // each task answers its own failures; nothing here may stop the queue
             }
-        } finally {
-            lock.unlock();
+            Runnable next;
+            lock.lock();
+            try {
+                next = closed ? null : queue.pollFirst();
+                if (next == null) {
+                    running--;
+                    return;
+                }
+            } finally {
+                lock.unlock();
+            }
+            task = handOff(next) ? null : next;
         }
-        handOff(next);
     }
 
-    /** Runs a task that holds a turn on a pool thread, or gives the turn back if the pool is stopping. */
-    private void handOff(Runnable task) {
+    /**
+     * {@return whether the task that holds a turn went to a pool thread, or gave the turn back as the pool stops
+     *     (false: no thread could be started, so the caller runs it: the queue must not stall with a turn held)}
+     */
+    private boolean handOff(Runnable task) {
         try {
             pool.execute(() -> runFrom(task));
+            return true;
         } catch (RejectedExecutionException stopped) {
             lock.lock();
             try {
@@ -104,6 +127,9 @@ public final class Workers implements AutoCloseable {
             } finally {
                 lock.unlock();
             }
+            return true;
+        } catch (OutOfMemoryError noThread) {
+            return false;
         }
     }
 

@@ -2,6 +2,7 @@ package io.quarry.mockserver.internal.http.wire;
 
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -30,15 +31,11 @@ public final class ConnectionThreads {
     private static final int MAX_REFUSALS = 16;
 
     private final ConnectionLimit limit;
+    private final ThreadFactory factory;
     private final AtomicInteger running = new AtomicInteger();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition none = lock.newCondition();
-    private final ThreadPoolExecutor refusals =
-            new ThreadPoolExecutor(0, MAX_REFUSALS, 5, TimeUnit.SECONDS, new SynchronousQueue<>(), task -> {
-                Thread thread = new Thread(task, NAME + "-refusal");
-                thread.setDaemon(true);
-                return thread;
-            });
+    private final ThreadPoolExecutor refusals;
     private volatile boolean closed;
 
     /** @param maxConnections how many connections may be open at once */
@@ -48,7 +45,25 @@ public final class ConnectionThreads {
 
     /** @param limit how many connections may be open at once */
     public ConnectionThreads(ConnectionLimit limit) {
+        this(limit, Thread::new);
+    }
+
+    /**
+     * @param limit how many connections may be open at once
+     * @param factory makes the threads (a test's may fail, as the system does when it has no room for one more)
+     */
+    ConnectionThreads(ConnectionLimit limit, ThreadFactory factory) {
         this.limit = limit;
+        this.factory = factory;
+        this.refusals = new ThreadPoolExecutor(
+                0, MAX_REFUSALS, 5, TimeUnit.SECONDS, new SynchronousQueue<>(), task -> named(task, NAME + "-refusal"));
+    }
+
+    private Thread named(Runnable task, String name) {
+        Thread thread = factory.newThread(task);
+        thread.setName(name);
+        thread.setDaemon(true);
+        return thread;
     }
 
     /** {@return how many connections may be open at once} */
@@ -70,9 +85,7 @@ public final class ConnectionThreads {
             return false;
         }
         try {
-            Thread thread = new Thread(connection, NAME);
-            thread.setDaemon(true);
-            thread.start();
+            named(connection, NAME).start();
             return true;
         } catch (RuntimeException | OutOfMemoryError e) {
             running.decrementAndGet();
@@ -81,7 +94,8 @@ public final class ConnectionThreads {
     }
 
     /**
-     * {@return whether the refusal of a connection past the limit got a thread (false: too many are being refused)}
+     * {@return whether the refusal of a connection past the limit got a thread (false: too many are being refused, or
+     *     the system had no room for a thread)}
      *
      * @param refusal answers the connection 503 and closes it
      */
@@ -89,7 +103,8 @@ public final class ConnectionThreads {
         try {
             refusals.execute(refusal);
             return true;
-        } catch (RejectedExecutionException e) {
+        } catch (RejectedExecutionException | OutOfMemoryError e) {
+            // the pool rethrows a failed thread start: it must not end the accepting thread, which asks here
             return false;
         }
     }
