@@ -43,7 +43,7 @@ public final class CrawlerRuns {
                         .body()
                         .get("pending")
                         .asBoolean(),
-                Duration.ofSeconds(20));
+                Duration.ofSeconds(60));
     }
 
     /**
