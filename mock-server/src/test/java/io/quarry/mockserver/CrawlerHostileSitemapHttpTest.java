@@ -52,7 +52,7 @@ class CrawlerHostileSitemapHttpTest {
     }
 
     @Test
-    @Timeout(value = 30, unit = TimeUnit.SECONDS) // liveness guard: the reindex takes well under a second
+    @Timeout(value = 120, unit = TimeUnit.SECONDS) // liveness guard: the reindex takes well under a second
     void aSitemapPastTheElementBoundIsCountedFailedAndTheOthersAreRead() throws InterruptedException {
         String config = "{\"appId\": \"QUARRYMOCK\", \"rateLimit\": 2, \"sitemaps\": [\"" + siteUrl()
                 + "/nested.xml\", \"" + siteUrl() + "/good.xml\"], \"actions\": [{\"indexName\": \"docs\","
@@ -73,7 +73,7 @@ class CrawlerHostileSitemapHttpTest {
                         .body()
                         .get("pending")
                         .asBoolean(),
-                Duration.ofSeconds(25));
+                Duration.ofSeconds(60));
 
         JsonNode stats = client.crawler("GET", "/crawlers/" + id + "/stats/urls", null)
                 .requireOk()

@@ -98,7 +98,7 @@ class CrawlerPageBoundsHttpTest {
     }
 
     @Test
-    @Timeout(value = 6, unit = TimeUnit.SECONDS)
+    @Timeout(value = 120, unit = TimeUnit.SECONDS) // a hang guard: the budget's refusal is the check
     void aSelectorWhoseWorkOnThePagePassesTheBudgetIsAnErrorOfTheTestNamingIt() {
         Reply reply = tested("/siblings", jq("['div', '!p ~ div']"));
 
@@ -117,7 +117,7 @@ class CrawlerPageBoundsHttpTest {
     }
 
     @Test
-    @Timeout(value = 6, unit = TimeUnit.SECONDS)
+    @Timeout(value = 120, unit = TimeUnit.SECONDS) // a hang guard: the budget's refusal is the check
     void aPageOfMoreElementsThanTheMockServerParsesIsAnErrorOfTheTest() {
         Reply reply = tested("/tables", "[]");
 
@@ -130,7 +130,7 @@ class CrawlerPageBoundsHttpTest {
     }
 
     @Test
-    @Timeout(value = 4, unit = TimeUnit.SECONDS)
+    @Timeout(value = 120, unit = TimeUnit.SECONDS) // a hang guard: the budget's refusal is the check
     void containsIsWeighedByTheTextItReads() {
         Reply reply = tested("/text", jq("['div:contains(y)']"));
 
@@ -144,7 +144,7 @@ class CrawlerPageBoundsHttpTest {
     }
 
     @Test
-    @Timeout(value = 4, unit = TimeUnit.SECONDS)
+    @Timeout(value = 120, unit = TimeUnit.SECONDS) // a hang guard: HeadingTextTest counts the characters read
     void nestedHeadingsAreReadOnlyAsFarAsTheirRecordKeeps() {
         Reply reply = tested("/headings", "[]");
 
@@ -194,7 +194,7 @@ class CrawlerPageBoundsHttpTest {
     }
 
     @Test
-    @Timeout(value = 10, unit = TimeUnit.SECONDS)
+    @Timeout(value = 120, unit = TimeUnit.SECONDS) // a hang guard: the budget's refusal is the check
     void aCrawlCountsSuchPagesFailedAndGoesOn() throws InterruptedException {
         CrawlerRuns runs = new CrawlerRuns(client);
 

@@ -71,7 +71,7 @@ class CrawlerStatisticsHttpTest {
                         .body()
                         .get("pending")
                         .asBoolean(),
-                Duration.ofSeconds(20));
+                Duration.ofSeconds(60));
         return id;
     }
 

@@ -59,7 +59,7 @@ class ReplicaCrawlTargetHttpTest {
                         .body()
                         .get("pending")
                         .asBoolean(),
-                Duration.ofSeconds(20));
+                Duration.ofSeconds(60));
     }
 
     private String crawlerInto(String index) {

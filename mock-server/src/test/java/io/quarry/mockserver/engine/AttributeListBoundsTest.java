@@ -10,7 +10,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * Long attribute lists in settings and parameters cost a search time linear in their length: each attribute is
  * looked up by name, never compared with every other one (40,000 searchable attributes took 10 s, 40,000 facets
- * 22 s), and a hit's attributes to highlight or snippet are found in one walk of the hit, not one per name.
+ * 22 s). That a hit's attributes to highlight or snippet are found in one walk of the hit, not one per name, is
+ * counted by {@code HitAttributeWalksTest}.
  */
 class AttributeListBoundsTest {
 
@@ -37,36 +38,6 @@ class AttributeListBoundsTest {
         JsonNode response = fixture.search("{'query':'red','restrictSearchableAttributes':[" + names("a") + "]}");
         assertThat(response.get("nbHits").asInt()).as("a7 covers a7.b").isEqualTo(1);
         assertThat(fixture.ids("{'query':'red'}")).containsExactly("1");
-    }
-
-    @Test
-    @Timeout(value = 10, threadMode = ThreadMode.SEPARATE_THREAD)
-    void manyAttributesToHighlightAndSnippetAreReadOnceAndWalkedOnce() {
-        StringBuilder members = new StringBuilder();
-        for (int i = 0; i < 100; i++) {
-            members.append(",'q").append(i).append("':'red fox'");
-        }
-        String[] records = new String[40];
-        for (int r = 0; r < records.length; r++) {
-            records[r] = "{'objectID':'" + r + "'" + members + "}";
-        }
-        Fixture fixture = new Fixture().records(records);
-        StringBuilder snippets = new StringBuilder();
-        for (int i = 0; i < COUNT; i++) {
-            snippets.append(i == 0 ? "" : ",")
-                    .append("'q")
-                    .append(i)
-                    .append(':')
-                    .append(1 + i % 50)
-                    .append('\'');
-        }
-        JsonNode hit = fixture.search("{'query':'fox','hitsPerPage':40,'attributesToHighlight':[" + names("q") + "],"
-                        + "'attributesToSnippet':[" + snippets + "]}")
-                .get("hits")
-                .get(0);
-        assertThat(hit.get("_snippetResult").get("q0").get("value").asString()).isEqualTo("\u2026<em>fox</em>");
-        assertThat(hit.get("_snippetResult").get("q1").get("value").asString()).isEqualTo("red <em>fox</em>");
-        assertThat(hit.get("_highlightResult").size()).isEqualTo(100);
     }
 
     @Test

@@ -12,13 +12,16 @@ import java.util.function.BooleanSupplier;
  * Eventually.waitUntil("the second request to reach the server", () -> server.requests() == 2);
  * }</pre>
  *
- * <p>Fails with {@code waited 10 s for the second request to reach the server}. "Nothing more happened" is not a
+ * <p>Fails with {@code waited 30 s for the second request to reach the server}. "Nothing more happened" is not a
  * condition to wait for: prove it by a count or a latch after a later event that did happen.
  */
 public final class Eventually {
 
-    /** How long {@link #waitUntil(String, BooleanSupplier)} waits: ample on a loaded machine, short on a hang. */
-    public static final Duration DEFAULT_LIMIT = Duration.ofSeconds(10);
+    /**
+     * How long {@link #waitUntil(String, BooleanSupplier)} waits: only a hang reaches it, since what the tests wait
+     * for takes milliseconds alone and seconds on a machine loaded twenty times over its cores.
+     */
+    public static final Duration DEFAULT_LIMIT = Duration.ofSeconds(30);
 
     private static final long POLL_MILLIS = 10;
 
@@ -27,7 +30,7 @@ public final class Eventually {
     /**
      * Waits up to {@link #DEFAULT_LIMIT} until the condition holds.
      *
-     * @param what      what is awaited, read after "waited 10 s for", e.g. {@code "the request to reach the server"}
+     * @param what      what is awaited, read after "waited 30 s for", e.g. {@code "the request to reach the server"}
      * @param condition whether it has happened; called on this thread, again and again
      * @throws AssertionError       when the condition still does not hold after the limit
      * @throws InterruptedException if interrupted while waiting
@@ -39,7 +42,7 @@ public final class Eventually {
     /**
      * Waits until the condition holds, checking it every 10 ms, and once more at the limit.
      *
-     * @param what      what is awaited, read after "waited 10 s for", e.g. {@code "the request to reach the server"}
+     * @param what      what is awaited, read after "waited 30 s for", e.g. {@code "the request to reach the server"}
      * @param condition whether it has happened; called on this thread, again and again
      * @param atMost    how long to wait at most
      * @throws AssertionError       when the condition still does not hold after {@code atMost}

@@ -95,7 +95,7 @@ class ResetDuringCrawlTest {
         Eventually.waitUntil(
                 "the released write to end",
                 () -> app.find(index) == null || !app.find(index).lock().isLocked(),
-                Duration.ofSeconds(20));
+                Duration.ofSeconds(60));
     }
 
     private String pageUrl() {

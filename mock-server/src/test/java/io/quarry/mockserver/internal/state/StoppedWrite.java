@@ -50,8 +50,8 @@ final class StoppedWrite implements Interleaving, AutoCloseable {
 
     /** Waits until a write stands stopped at the point; later writes pass it freely. */
     void awaitStopped() throws InterruptedException {
-        if (!reached.await(10, TimeUnit.SECONDS)) {
-            throw new AssertionError("waited 10 s for a write to reach " + point + " of " + indexName);
+        if (!reached.await(30, TimeUnit.SECONDS)) {
+            throw new AssertionError("waited 30 s for a write to reach " + point + " of " + indexName);
         }
         app.interleaving(NONE);
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.LongAdder;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -24,6 +25,9 @@ import tools.jackson.databind.node.ObjectNode;
 final class AttributePaths {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+    /** Members every {@link #keep} has visited, JVM-wide: a test counts that a hit is walked once, not per name. */
+    static final LongAdder VISITS = new LongAdder();
 
     private final NavigableSet<String> names;
 
@@ -59,6 +63,7 @@ final class AttributePaths {
     }
 
     private void keepMembers(ObjectNode object, String at, ObjectNode out) {
+        VISITS.add(object.size());
         for (Map.Entry<String, JsonNode> member : object.properties()) {
             String path = child(at, member.getKey());
             if (names.contains(path)) {

@@ -16,6 +16,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.node.StringNode;
@@ -292,6 +293,11 @@ public final class RuleSet {
      * once and found by their normal form, so the time is linear in the query and the edits, not their product.
      */
     private static String editQuery(String query, JsonNode edit) {
+        return editQuery(query, edit, Tokenizer::terms);
+    }
+
+    /** As {@link #editQuery(String, JsonNode)}, normalising with {@code terms}: a test counts its calls. */
+    static String editQuery(String query, JsonNode edit, Function<String, List<String>> terms) {
         if (edit.isString()) {
             return edit.asString();
         }
@@ -300,18 +306,18 @@ public final class RuleSet {
         Map<List<String>, TreeSet<Integer>> positions = new HashMap<>();
         for (int i = 0; i < words.size(); i++) {
             positions
-                    .computeIfAbsent(Tokenizer.terms(words.get(i)), k -> new TreeSet<>())
+                    .computeIfAbsent(terms.apply(words.get(i)), k -> new TreeSet<>())
                     .add(i);
         }
         for (JsonNode remove : edit.path("remove")) {
-            editWord(words, positions, remove.asString(""), null);
+            editWord(words, positions, terms, remove.asString(""), null);
         }
         for (JsonNode change : edit.path("edits")) {
             String delete = change.path("delete").asString("");
             String insert = change.path("type").asString("remove").equals("replace")
                     ? change.path("insert").asString("")
                     : null;
-            editWord(words, positions, delete, insert);
+            editWord(words, positions, terms, delete, insert);
         }
         words.removeIf(Objects::isNull);
         return String.join(" ", words);
@@ -319,8 +325,12 @@ public final class RuleSet {
 
     /** Takes out (null or empty replacement) or replaces the first remaining word normalising like the target. */
     private static void editWord(
-            List<String> words, Map<List<String>, TreeSet<Integer>> positions, String target, String replacement) {
-        TreeSet<Integer> at = positions.get(Tokenizer.terms(target));
+            List<String> words,
+            Map<List<String>, TreeSet<Integer>> positions,
+            Function<String, List<String>> terms,
+            String target,
+            String replacement) {
+        TreeSet<Integer> at = positions.get(terms.apply(target));
         if (at == null || at.isEmpty()) {
             return;
         }
@@ -330,7 +340,7 @@ public final class RuleSet {
         } else {
             words.set(index, replacement);
             positions
-                    .computeIfAbsent(Tokenizer.terms(replacement), k -> new TreeSet<>())
+                    .computeIfAbsent(terms.apply(replacement), k -> new TreeSet<>())
                     .add(index);
         }
     }

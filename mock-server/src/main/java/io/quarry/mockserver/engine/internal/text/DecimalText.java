@@ -22,6 +22,11 @@ public final class DecimalText {
      * @param text the text, without surrounding spaces
      */
     public static boolean isDecimal(String text) {
+        return matches(text);
+    }
+
+    /** {@return whether the whole text is a decimal number} Takes any text, so a test can count what is read. */
+    static boolean matches(CharSequence text) {
         return DECIMAL.matcher(text).matches();
     }
 

@@ -26,8 +26,17 @@ final class HeadingText {
      * @param max the most characters kept
      */
     static String of(Element heading, int max) {
+        return of(heading, max, new long[1]);
+    }
+
+    /**
+     * As {@link #of(Element, int)}, adding the characters of text it reads to {@code counted[0]}, so a test counts them.
+     */
+    static String of(Element heading, int max, long[] counted) {
         if (!textLongerThan(heading, EXACT_LIMIT)) {
-            return PageAnalysis.bounded(heading.text(), max);
+            String whole = heading.text();
+            counted[0] += whole.length();
+            return PageAnalysis.bounded(whole, max);
         }
         StringBuilder text = new StringBuilder();
         int[] read = {0};
@@ -49,6 +58,7 @@ final class HeadingText {
                             : NodeFilter.FilterResult.CONTINUE;
                 },
                 heading);
+        counted[0] += read[0];
         return PageAnalysis.bounded(text.toString().strip(), max);
     }
 
