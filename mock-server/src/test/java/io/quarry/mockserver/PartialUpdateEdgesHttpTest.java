@@ -82,7 +82,8 @@ class PartialUpdateEdgesHttpTest {
     }
 
     @Test
-    @Timeout(value = 20, unit = TimeUnit.SECONDS) // each element was compared with each: 10,000 of each took 15 to 30 s
+    // a hang guard: each element was compared with each; 10,000 of each took 15 to 30 s, these 50,000 25 times that
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void longArraysAreUpdatedInLinearTime() {
         String existing =
                 IntStream.range(0, 50_000).mapToObj(Integer::toString).collect(Collectors.joining(",", "[", "]"));

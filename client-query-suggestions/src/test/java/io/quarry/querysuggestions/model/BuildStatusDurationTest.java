@@ -26,7 +26,9 @@ class BuildStatusDurationTest {
     }
 
     @Test
-    @Timeout(value = 5, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    // a hang guard: unchecked, 1e99999999 computes a number of that many digits and a million digits parse for
+    // minutes; the nulls are the checks
+    @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void valuesNoDurationHoldsAreNullAtOnce() {
         assertThat(duration("1e99999999")).isNull();
         assertThat(duration("-1e99999999")).isNull();

@@ -8,10 +8,10 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Facet placeholders in a rule's pattern, over facet values of several lengths, do not try every way of cutting
- * the query into values: the time is polynomial in the query's words. The timeout is a liveness guard: 18
- * placeholders against 60 words took 34 s a search.
+ * the query into values: the time is polynomial in the query's words. The timeout is a hang guard: trying every
+ * cut grows exponentially with the placeholders (18 against 60 words took 34 s a search; these have 30 and 40).
  */
-@Timeout(value = 10, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class RulePlaceholderBoundsTest {
 
     @Test

@@ -12,9 +12,9 @@ final class Patterns {
      * {@return whether any pattern matches}
      *
      * @param patterns the patterns; empty (or only blank ones) allows everything
-     * @param value the value checked
+     * @param value the value checked (any text, so a test can count what is read)
      */
-    static boolean anyMatches(List<String> patterns, String value) {
+    static boolean anyMatches(List<String> patterns, CharSequence value) {
         boolean restricted = false;
         for (String pattern : patterns) {
             if (pattern.isBlank()) {
@@ -34,16 +34,18 @@ final class Patterns {
      * trying it at every position).
      *
      * @param pattern a pattern with {@code *} wildcards
-     * @param value the value
+     * @param value the value (any text, so a test can count what is read)
      */
-    static boolean matches(String pattern, String value) {
+    static boolean matches(String pattern, CharSequence value) {
         String[] parts = pattern.split("\\*", -1);
         if (parts.length == 1) {
-            return pattern.equals(value);
+            return pattern.contentEquals(value);
         }
         String first = parts[0];
         String last = parts[parts.length - 1];
-        if (value.length() < first.length() + last.length() || !value.startsWith(first) || !value.endsWith(last)) {
+        if (value.length() < first.length() + last.length()
+                || !occursAt(first, value, 0)
+                || !occursAt(last, value, value.length() - last.length())) {
             return false;
         }
         // the leftmost place of each middle part leaves the most room to the ones after it
@@ -55,6 +57,15 @@ final class Patterns {
                 return false;
             }
             from = after;
+        }
+        return true;
+    }
+
+    private static boolean occursAt(String part, CharSequence value, int at) {
+        for (int i = 0; i < part.length(); i++) {
+            if (value.charAt(at + i) != part.charAt(i)) {
+                return false;
+            }
         }
         return true;
     }
