@@ -176,8 +176,9 @@ public final class QueryLanguages {
     /**
      * Splits a word into known atoms, preferring the fewest parts; {@code null} when it cannot. Only parts as long
      * as the longest atom are tried at each position, so the work grows linearly with the word's length.
+     * Package-private so a test can count the lookups in {@code atoms}.
      */
-    private static List<String> split(String word, Set<String> atoms) {
+    static List<String> split(String word, Set<String> atoms) {
         int longestAtom = 0;
         for (String atom : atoms) {
             longestAtom = Math.max(longestAtom, atom.length());

@@ -21,20 +21,32 @@ final class ExcludeRules {
 
     private final List<Entry> entries = new ArrayList<>();
 
+    /** Characters of entries prepared, so a test can count that each entry is prepared once, not per check. */
+    private long prepared;
+
     ExcludeRules(List<String> entries) {
         for (String entry : entries) {
-            String text = QueryText.normalize(entry);
-            if (text.contains("*")) {
-                String[] pieces = text.split("\\*", -1);
-                TextSearch.Part[] middle = new TextSearch.Part[pieces.length - 2];
-                for (int i = 0; i < middle.length; i++) {
-                    middle[i] = new TextSearch.Part(pieces[i + 1]);
-                }
-                this.entries.add(new Entry(text, null, pieces[0], middle, pieces[pieces.length - 1]));
-            } else {
-                this.entries.add(new Entry(text, new TextSearch.Part(" " + text + " "), null, null, null));
-            }
+            this.entries.add(prepare(entry));
         }
+    }
+
+    private Entry prepare(String entry) {
+        prepared += entry.length();
+        String text = QueryText.normalize(entry);
+        if (text.contains("*")) {
+            String[] pieces = text.split("\\*", -1);
+            TextSearch.Part[] middle = new TextSearch.Part[pieces.length - 2];
+            for (int i = 0; i < middle.length; i++) {
+                middle[i] = new TextSearch.Part(pieces[i + 1]);
+            }
+            return new Entry(text, null, pieces[0], middle, pieces[pieces.length - 1]);
+        }
+        return new Entry(text, new TextSearch.Part(" " + text + " "), null, null, null);
+    }
+
+    /** {@return the characters of entries prepared so far} */
+    long preparedCharacters() {
+        return prepared;
     }
 
     /**
