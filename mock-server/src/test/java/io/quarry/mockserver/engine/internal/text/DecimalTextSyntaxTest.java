@@ -2,6 +2,7 @@ package io.quarry.mockserver.engine.internal.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.testing.CountedText;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -26,47 +27,14 @@ class DecimalTextSyntaxTest {
     void aLongTextIsScannedOnce() {
         String digits = "9".repeat(10_000);
         for (String text : new String[] {digits + "." + digits + "e" + digits, digits + "." + digits + "x"}) {
-            ReadCounter read = new ReadCounter(text);
+            CountedText read = new CountedText(text);
             boolean decimal = DecimalText.matches(read);
             assertThat(decimal).isEqualTo(text.endsWith(digits));
             // a pattern that gives back digits to retry them reads the run again for each digit it gives back: 100
             // million reads here
-            assertThat(read.reads)
+            assertThat(read.reads())
                     .as("characters read in a text of %d", text.length())
                     .isLessThanOrEqualTo(3L * text.length());
-        }
-    }
-
-    /** A text that counts how often its characters are read. */
-    private static final class ReadCounter implements CharSequence {
-        private final String text;
-        private long reads;
-
-        ReadCounter(String text) {
-            this.text = text;
-        }
-
-        @Override
-        public int length() {
-            return text.length();
-        }
-
-        @Override
-        public char charAt(int index) {
-            reads++;
-            return text.charAt(index);
-        }
-
-        @Override
-        public CharSequence subSequence(int start, int end) {
-            reads += end - start;
-            return text.subSequence(start, end);
-        }
-
-        @Override
-        public String toString() {
-            reads += text.length();
-            return text;
         }
     }
 }
