@@ -15,15 +15,14 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The standalone server on a 64 MB heap, given records batch after batch: the budget of stored records, sized to the
  * heap, refuses them with the service's record-quota answer before the heap runs out, and the server goes on
  * answering, searches faceting and filtering on every attribute included (the columns they build count in that
- * budget too). Alone: its server works its small heap hard, and would slow the classes beside it past their bounds.
+ * budget too). Not isolated: its server is a process of its own and watches nothing of this JVM; the classes beside
+ * it wait on conditions with bounds that only a hang reaches.
  */
-@Isolated
 @Timeout(120)
 class SmallHeapRecordBudgetHttpTest {
 
