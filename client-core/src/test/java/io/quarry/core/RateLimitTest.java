@@ -32,6 +32,12 @@ class RateLimitTest {
     static final Endpoint TOP_SEARCHES = Endpoint.read("getTopSearches", "GET", "/2/searches");
     static final Instant NOW = Instant.parse("2026-01-01T00:00:00Z");
 
+    /**
+     * Where the clock stands in the tests of a wait: a reset or a date one second after {@link #NOW} is then a tenth
+     * of a second away, so that the wait is real but short (a {@code Retry-After} in seconds still waits one).
+     */
+    private static final Duration ALMOST_A_SECOND = Duration.ofMillis(900);
+
     record Reply(boolean ok) {}
 
     private static ResponseDefinitionBuilder tooMany(Instant reset) {
@@ -81,7 +87,7 @@ class RateLimitTest {
     void optInWaitsUntilTheResetAndRetriesOnce() {
         limitedOnceThenOk(NOW.plusSeconds(1));
         try (ApiClient api = client(config("key", host("a.test", WM.getPort()))
-                .clock(new MutableClock(NOW))
+                .clock(new MutableClock(NOW.plus(ALMOST_A_SECOND)))
                 .waitOnRateLimit(Duration.ofSeconds(5))
                 .build())) {
             assertThat(api.request(TOP_SEARCHES).execute(Reply.class)).isEqualTo(new Reply(true));
@@ -109,7 +115,7 @@ class RateLimitTest {
     void optInWaitsForTheRetryAfterOfA429NamingNoReset(String retryAfter) {
         retryAfterOnceThenOk(retryAfter);
         try (ApiClient api = client(config("key", host("a.test", WM.getPort()))
-                .clock(new MutableClock(NOW))
+                .clock(new MutableClock(NOW.plus(ALMOST_A_SECOND)))
                 .waitOnRateLimit(Duration.ofSeconds(5))
                 .build())) {
             assertThat(api.request(TOP_SEARCHES).execute(Reply.class)).isEqualTo(new Reply(true));

@@ -22,6 +22,8 @@ import java.util.Set;
  * @param crawlerAllowedHosts the hosts the crawler product may fetch besides loopback addresses
  * @param monitoringSeed the seed of the monitoring probes' measurements
  * @param hosts the server's hosts, whose own faults the control product scripts
+ * @param suggestionsBuildWaitMillis how long a query-suggestions configuration's create or replace waits for its
+ *     build before it answers
  */
 public record ServiceContext(
         Application app,
@@ -33,10 +35,14 @@ public record ServiceContext(
         FaultScript faults,
         Set<String> crawlerAllowedHosts,
         long monitoringSeed,
-        ServedHosts hosts) {
+        ServedHosts hosts,
+        long suggestionsBuildWaitMillis) {
 
     /** The monitoring seed unless configured otherwise. */
     public static final long DEFAULT_MONITORING_SEED = 0;
+
+    /** How long a query-suggestions create or replace waits for its build unless configured otherwise. */
+    public static final long DEFAULT_SUGGESTIONS_BUILD_WAIT_MILLIS = 10_000;
 
     /** Copies the host set; null means loopback only. */
     public ServiceContext {
@@ -45,7 +51,7 @@ public record ServiceContext(
 
     /**
      * A context with no scripted faults of its own, a crawler that fetches loopback addresses only, the default
-     * monitoring seed and no hosts.
+     * monitoring seed and query-suggestions build wait, and no hosts.
      *
      * @param app     the application state
      * @param engine  the search engine
@@ -71,6 +77,7 @@ public record ServiceContext(
                 new FaultScript(),
                 Set.of(),
                 DEFAULT_MONITORING_SEED,
-                ServedHosts.none());
+                ServedHosts.none(),
+                DEFAULT_SUGGESTIONS_BUILD_WAIT_MILLIS);
     }
 }

@@ -4,6 +4,7 @@ import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.ServerApplication;
+import io.quarry.mockserver.ServerBuilders;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.Eventually;
 import io.quarry.mockserver.testing.TestClient;
@@ -22,13 +23,16 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * write its index, with a reset run meanwhile (the reset erases the indices, then waits for the build to leave the
  * configurations it clears), the build once wrote the index after the reset had erased everything: the state after
  * the reset was not the state the server started with. Its write is now refused, and the index stays gone. (The
- * reset waits first for the request that asked for the build, which gives up waiting for it after 10 s.)
+ * reset waits first for the request that asked for the build, which gives up waiting for it after the build wait:
+ * 10 s by default, a tenth of a second here, as this test holds the build for as long as it needs.)
  */
 @Timeout(120)
 class ResetDuringSuggestionsBuildTest {
 
     @RegisterExtension
-    static final MockServerExtension MOCK = MockServerExtension.builder().build();
+    static final MockServerExtension MOCK = MockServerExtension.builder()
+            .configure(server -> ServerBuilders.suggestionsBuildWait(server, Duration.ofMillis(100)))
+            .build();
 
     private final TestClient client = new TestClient(MOCK.server());
     private final Application app = ServerApplication.of(MOCK.server());
@@ -57,7 +61,7 @@ class ResetDuringSuggestionsBuildTest {
                     requests);
             stop.awaitStopped();
             resetting.start();
-            // the reset first waits for the request that asked for the build, which waits 10 s for it, then ends
+            // the reset first waits for the request that asked for the build, which waits its build wait, then ends
             Eventually.waitUntil(
                     "the reset to end, or to wait for the build",
                     () -> reset.isDone() || resetting.getState() == Thread.State.BLOCKED,

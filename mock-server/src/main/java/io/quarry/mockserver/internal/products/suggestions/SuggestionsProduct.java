@@ -45,7 +45,8 @@ public final class SuggestionsProduct implements Product {
                 new BuildRunner(
                         configurations,
                         new SuggestionBuilder(context.app(), context.engine(), configurations::writeUnlessRead),
-                        context.app().clock())));
+                        context.app().clock()),
+                context.suggestionsBuildWaitMillis()));
         routes.add(route("POST", "/1/configs", WRITE, handlers.handler(SuggestionsRoutes.CREATE)))
                 .add(route("PUT", "/1/configs/{indexName}", WRITE, handlers.handler(SuggestionsRoutes.REPLACE)))
                 .add(route("DELETE", "/1/configs/{indexName}", WRITE, handlers.handler(SuggestionsRoutes.DELETE)))
