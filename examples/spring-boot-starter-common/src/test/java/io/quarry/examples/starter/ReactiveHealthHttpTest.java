@@ -96,7 +96,8 @@ class ReactiveHealthHttpTest {
 
             HttpResponse<String> group = get(app, "/actuator/health/search");
             assertThat(group.statusCode()).as(group.body()).isEqualTo(200);
-            JsonNode groupQuarry = JSON.readTree(group.body()).path("components").path("quarry");
+            JsonNode groupQuarry =
+                    JSON.readTree(group.body()).path("components").path("quarry");
             assertThat(statuses(groupQuarry)).containsExactly("search UP");
         }
     }
@@ -116,14 +117,15 @@ class ReactiveHealthHttpTest {
                 Duration took = Duration.ofNanos(System.nanoTime() - started);
 
                 assertThat(health.statusCode()).as(health.body()).isEqualTo(503);
-                JsonNode quarry = JSON.readTree(health.body()).path("components").path("quarry");
+                JsonNode quarry =
+                        JSON.readTree(health.body()).path("components").path("quarry");
                 assertThat(statuses(quarry))
                         .as(path)
-                        .containsExactlyInAnyOrderElementsOf(CHECKS.stream()
-                                .map(check -> check + " DOWN")
-                                .toList());
+                        .containsExactlyInAnyOrderElementsOf(
+                                CHECKS.stream().map(check -> check + " DOWN").toList());
                 quarry.path("components")
-                        .forEach(check -> assertThat(check.path("details").path("error").asString())
+                        .forEach(check -> assertThat(
+                                        check.path("details").path("error").asString())
                                 .contains("quarry.health.timeout"));
                 // a hang guard: one after the other, the unanswered checks would take a timeout each at least
                 assertThat(took).as(path).isLessThan(TIMEOUT.multipliedBy(CHECKS.size()));
@@ -172,7 +174,8 @@ class ReactiveHealthHttpTest {
     /** {@return each check of the {@code quarry} component as "name STATUS"} */
     private static List<String> statuses(JsonNode quarry) {
         return quarry.path("components").properties().stream()
-                .map(check -> check.getKey() + " " + check.getValue().path("status").asString())
+                .map(check ->
+                        check.getKey() + " " + check.getValue().path("status").asString())
                 .toList();
     }
 
