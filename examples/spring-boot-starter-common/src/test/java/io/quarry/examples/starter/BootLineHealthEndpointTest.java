@@ -24,7 +24,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 /**
  * The checks as the health endpoint of the Boot line the project runs on evaluates them
  * ({@code /actuator/health/quarry}): together within one {@code quarry.health.timeout}, the contributor down when one
- * check is, a health group calling only the checks it includes, a search-only key up, a key the service does not
+ * check is, a health group calling only the checks it includes, all at once, a search-only key up, a key the service does not
  * know down (the monitoring key too), and no key in what it shows.
  */
 class BootLineHealthEndpointTest {
@@ -134,6 +134,34 @@ class BootLineHealthEndpointTest {
                     assertThat(BootLineHealth.quarry(context).status()).isEqualTo("UP");
                     assertThat(search.requestCount()).isEqualTo(2);
                     assertThat(others.requestCount()).isEqualTo(CHECKS.size() - 1);
+                });
+    }
+
+    @Test
+    void twoGroupsSharingTheirFirstCheckStartTheirOwnChecksAtOnce() {
+        MockHost down = server.hosts().get(1);
+        down.faults().hold(Duration.ofMinutes(5)); // connections accepted, requests never answered
+        everyCheck
+                .withPropertyValues(
+                        "quarry.hosts=" + down.url(),
+                        "quarry.health.timeout=" + TIMEOUT.toMillis() + "ms",
+                        "management.endpoint.health.group.listing.include=quarry/crawler,quarry/search",
+                        "management.endpoint.health.group.operations.include=quarry/crawler,quarry/monitoring",
+                        "management.endpoint.health.group.listing.show-details=always")
+                .run(context -> {
+                    BootLineHealth.Evaluated quarry = BootLineHealth.quarryInGroup(context, "listing");
+
+                    assertThat(quarry.checks())
+                            .containsOnlyKeys("crawler", "search")
+                            .doesNotContainValue("UP");
+                    // search, asked after crawler, started with it: not left uncalled once the timeout was up
+                    quarry.details()
+                            .forEach((check, details) -> assertThat(details.get("error"))
+                                    .as(check)
+                                    .asString()
+                                    .contains("No answer within quarry.health.timeout")
+                                    .doesNotContain("it was not called"));
+                    assertThat(down.requestCount()).isEqualTo(2);
                 });
     }
 
