@@ -35,8 +35,9 @@ import org.springframework.core.Ordered;
  * ({@code /actuator/health/quarry/search}, ...), on Spring Boot 3, whose health API is in {@code org.springframework.boot.actuate.health}. Spring Boot's
  * {@code management.health.quarry.enabled=false} turns it off, as it does Boot's own indicators. The checks of one
  * health request run within {@code quarry.health.timeout} together, at once, and a health group's request calls only
- * the checks the group includes, which the contributor reads from the endpoint's groups, and starts them all at once. The checks are the same on
- * both Boot lines; only their health types differ here.
+ * the checks the group includes, which the contributor reads from the endpoint's groups; it starts them all with the
+ * first, the group it serves learnt from the endpoint's question to that group. The checks are the same on both Boot
+ * lines; only their health types differ here.
  */
 @AutoConfiguration(after = QuarryAutoConfiguration.class)
 @ConditionalOnClass(name = "org.springframework.boot.actuate.health.HealthIndicator")
