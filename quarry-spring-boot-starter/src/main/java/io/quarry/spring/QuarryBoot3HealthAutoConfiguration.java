@@ -4,12 +4,16 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.actuate.endpoint.EndpointId;
 import org.springframework.boot.actuate.endpoint.SecurityContext;
+import org.springframework.boot.actuate.endpoint.web.AdditionalPathsMapper;
+import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
 import org.springframework.boot.actuate.health.AdditionalHealthEndpointPath;
 import org.springframework.boot.actuate.health.CompositeHealthContributor;
 import org.springframework.boot.actuate.health.Health;
@@ -70,7 +74,7 @@ public class QuarryBoot3HealthAutoConfiguration {
         @Bean
         @ConditionalOnBean(HealthProbe.class)
         static HealthEndpointGroupsPostProcessor quarryHealthGroupWalks() {
-            return new WalkedGroups();
+            return new WalkedGroupsPostProcessor();
         }
 
         /** {@return whether each health group includes a contributor, by its path, or null without the endpoint} */
@@ -110,19 +114,56 @@ public class QuarryBoot3HealthAutoConfiguration {
             }
         }
 
-        /** Wraps each group of the endpoint in a {@link Walked}; last, so that the groups others add are wrapped too. */
-        private static final class WalkedGroups implements HealthEndpointGroupsPostProcessor, Ordered {
+        /** Wraps the endpoint's groups; last, so that the groups others add are wrapped too. */
+        private static final class WalkedGroupsPostProcessor implements HealthEndpointGroupsPostProcessor, Ordered {
 
             @Override
             public HealthEndpointGroups postProcessHealthEndpointGroups(HealthEndpointGroups groups) {
-                Map<String, HealthEndpointGroup> named = new LinkedHashMap<>();
-                groups.getNames().forEach(name -> named.put(name, new Walked(groups.get(name))));
-                return HealthEndpointGroups.of(new Walked(groups.getPrimary()), named);
+                return new WalkedGroups(groups);
             }
 
             @Override
             public int getOrder() {
                 return Ordered.LOWEST_PRECEDENCE;
+            }
+        }
+
+        /**
+         * The endpoint's groups, each a {@link Walked}. Spring Boot's own groups also map the groups' additional paths
+         * ({@code additional-path=server:/healthz}), which stay theirs.
+         */
+        private static final class WalkedGroups implements HealthEndpointGroups, AdditionalPathsMapper {
+
+            private final HealthEndpointGroups groups;
+            private final HealthEndpointGroup primary;
+            private final Map<String, HealthEndpointGroup> named = new LinkedHashMap<>();
+
+            WalkedGroups(HealthEndpointGroups groups) {
+                this.groups = groups;
+                this.primary = new Walked(groups.getPrimary());
+                groups.getNames().forEach(name -> named.put(name, new Walked(groups.get(name))));
+            }
+
+            @Override
+            public HealthEndpointGroup getPrimary() {
+                return primary;
+            }
+
+            @Override
+            public Set<String> getNames() {
+                return groups.getNames();
+            }
+
+            @Override
+            public HealthEndpointGroup get(String name) {
+                return named.get(name);
+            }
+
+            @Override
+            public List<String> getAdditionalPaths(EndpointId endpointId, WebServerNamespace webServerNamespace) {
+                return groups instanceof AdditionalPathsMapper mapper
+                        ? mapper.getAdditionalPaths(endpointId, webServerNamespace)
+                        : null;
             }
         }
 

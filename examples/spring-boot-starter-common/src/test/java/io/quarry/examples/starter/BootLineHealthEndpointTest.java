@@ -14,10 +14,14 @@ import io.quarry.spring.QuarryBoot3HealthAutoConfiguration;
 import io.quarry.spring.QuarryBoot4HealthAutoConfiguration;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.actuate.endpoint.EndpointId;
+import org.springframework.boot.actuate.endpoint.web.AdditionalPathsMapper;
+import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -37,6 +41,12 @@ class BootLineHealthEndpointTest {
 
     /** The limit where a test expects no answer. */
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
+
+    /**
+     * What a check without an answer shows: the round's timeout, or its client's own call deadline (the same
+     * duration), whichever ends first.
+     */
+    private static final String[] TIMED_OUT = {"No answer within quarry.health.timeout", "call deadline"};
 
     private static MockServer server;
 
@@ -159,9 +169,28 @@ class BootLineHealthEndpointTest {
                             .forEach((check, details) -> assertThat(details.get("error"))
                                     .as(check)
                                     .asString()
-                                    .contains("No answer within quarry.health.timeout")
+                                    .containsAnyOf(TIMED_OUT)
                                     .doesNotContain("it was not called"));
                     assertThat(down.requestCount()).isEqualTo(2);
+                });
+    }
+
+    @Test
+    void theGroupsAdditionalPathsStayMappedBesideTheChecks() {
+        everyCheck
+                .withPropertyValues(
+                        "management.endpoint.health.group.search.include=quarry/search",
+                        "management.endpoint.health.group.search.additional-path=server:/searchz")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    // what Spring Boot's web endpoints ask to map a group at its additional path
+                    assertThat(context.getBeanProvider(AdditionalPathsMapper.class)
+                                    .orderedStream()
+                                    .map(mapper -> mapper.getAdditionalPaths(
+                                            EndpointId.of("health"), WebServerNamespace.SERVER))
+                                    .filter(Objects::nonNull)
+                                    .flatMap(List::stream))
+                            .containsExactly("/searchz");
                 });
     }
 

@@ -32,8 +32,8 @@ import tools.jackson.databind.json.JsonMapper;
  * The checks as a reactive (WebFlux) application serves them over HTTP, on the Boot line the project runs on. Boot
  * adapts a blocking indicator to its reactive endpoint by asking it on its bounded elastic scheduler, each child of a
  * composite at once; so the checks need no reactive indicator of their own, and this pins what that gives: the
- * statuses and details, a health group, and one {@code quarry.health.timeout} for all of them when the service never
- * answers.
+ * statuses and details, a health group (also at its additional path), and one {@code quarry.health.timeout} for all of
+ * them when the service never answers.
  */
 class ReactiveHealthHttpTest {
 
@@ -47,6 +47,12 @@ class ReactiveHealthHttpTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    /**
+     * What a check without an answer shows: the round's timeout, or its client's own call deadline (the same
+     * duration), whichever ends first.
+     */
+    private static final String[] TIMED_OUT = {"No answer within quarry.health.timeout", "call deadline"};
 
     private static MockServer server;
 
@@ -94,11 +100,14 @@ class ReactiveHealthHttpTest {
                     .contains("quarry.monitoring.api-key");
             assertThat(health.body()).doesNotContain(searchOnly).doesNotContain("not-the-monitoring-key");
 
-            HttpResponse<String> group = get(app, "/actuator/health/search");
-            assertThat(group.statusCode()).as(group.body()).isEqualTo(200);
-            JsonNode groupQuarry =
-                    JSON.readTree(group.body()).path("components").path("quarry");
-            assertThat(statuses(groupQuarry)).containsExactly("search UP");
+            // the group at its path under the endpoint, and at its additional path on the main port
+            for (String path : List.of("/actuator/health/search", "/searchz")) {
+                HttpResponse<String> group = get(app, path);
+                assertThat(group.statusCode()).as(path + " " + group.body()).isEqualTo(200);
+                JsonNode groupQuarry =
+                        JSON.readTree(group.body()).path("components").path("quarry");
+                assertThat(statuses(groupQuarry)).as(path).containsExactly("search UP");
+            }
         }
     }
 
@@ -126,7 +135,7 @@ class ReactiveHealthHttpTest {
                 quarry.path("components")
                         .forEach(check -> assertThat(
                                         check.path("details").path("error").asString())
-                                .contains("quarry.health.timeout"));
+                                .containsAnyOf(TIMED_OUT));
                 // a hang guard: one after the other, the unanswered checks would take a timeout each at least
                 assertThat(took).as(path).isLessThan(TIMEOUT.multipliedBy(CHECKS.size()));
             }
@@ -153,6 +162,7 @@ class ReactiveHealthHttpTest {
                 "--management.endpoint.health.show-details=always",
                 "--management.endpoint.health.group.search.include=quarry/search",
                 "--management.endpoint.health.group.search.show-details=always",
+                "--management.endpoint.health.group.search.additional-path=server:/searchz",
                 "--management.endpoint.health.group.dependencies.include=quarry",
                 "--management.endpoint.health.group.dependencies.show-details=always"));
         CHECKS.forEach(check -> args.add("--quarry.health." + check + ".enabled=true"));
