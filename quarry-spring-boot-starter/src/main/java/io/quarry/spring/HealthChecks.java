@@ -18,8 +18,7 @@ import java.util.stream.Stream;
  * Boot lines: each line's contributor only makes its own indicator of a verdict. When the endpoint walks the whole
  * contributor ({@code /actuator/health}, {@code /actuator/health/quarry}, or a health group's path) it gets
  * indicators sharing one {@link HealthRound}, so the checks it asks run within one {@code quarry.health.timeout},
- * at once; when it asks for one
- * ({@code /actuator/health/quarry/search}), that check runs alone.
+ * at once; when it asks for one ({@code /actuator/health/quarry/search}), that check runs alone.
  */
 final class HealthChecks {
 

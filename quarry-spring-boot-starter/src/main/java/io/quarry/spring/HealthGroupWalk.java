@@ -33,16 +33,18 @@ final class HealthGroupWalk {
     }
 
     /**
-     * Notes a health group's membership question: when it is about one of the checks, and the walk this thread is
-     * making has no group yet, that group is the walk's.
+     * Notes a health group's membership question: when it is about one of the checks, and this thread is making a
+     * walk, that group is the walk's, and the thread's walk is over (so that it holds nothing once the endpoint is
+     * done with it).
      *
      * @param path     the path asked about, such as {@code quarry/search}
      * @param isMember the group's own membership test
      */
     static void seen(String path, Predicate<String> isMember) {
         HealthGroupWalk walk = CURRENT.get();
-        if (walk != null && walk.includes == null && path.startsWith(PREFIX)) {
+        if (walk != null && path.startsWith(PREFIX)) {
             walk.includes = check -> isMember.test(PREFIX + check);
+            CURRENT.remove();
         }
     }
 

@@ -29,6 +29,17 @@ class HealthGroupWalkTest {
     }
 
     @Test
+    void aQuestionAfterTheWalkHasItsGroupIsNoOtherWalks() {
+        HealthGroupWalk walk = HealthGroupWalk.begin();
+        HealthGroupWalk.seen("quarry/crawler", LISTING::contains);
+
+        // a check asked alone (/actuator/health/quarry/search) is asked about with no walk begun
+        HealthGroupWalk.seen("quarry/search", OPERATIONS::contains);
+
+        assertThat(walk.includes()).accepts("search").rejects("monitoring");
+    }
+
+    @Test
     void aQuestionOnAnotherThreadNamesNoGroupOfThisWalk() {
         HealthGroupWalk walk = HealthGroupWalk.begin();
 
