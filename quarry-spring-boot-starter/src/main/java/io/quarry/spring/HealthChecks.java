@@ -18,13 +18,9 @@ import java.util.stream.Stream;
  * Boot lines: each line's contributor only makes its own indicator of a verdict. When the endpoint walks the whole
  * contributor ({@code /actuator/health}, {@code /actuator/health/quarry}, or a health group's path) it gets
  * indicators sharing one {@link HealthRound}, so the checks it asks run within one {@code quarry.health.timeout},
- * at once where the health groups show they will all be asked; when it asks for one
- * ({@code /actuator/health/quarry/search}), that check runs alone.
+ * at once; when it asks for one ({@code /actuator/health/quarry/search}), that check runs alone.
  */
 final class HealthChecks {
-
-    /** The contributor's name in Spring Boot's registry, from its bean's name {@code quarryHealthContributor}. */
-    private static final String CONTRIBUTOR = "quarry";
 
     private final Map<String, HealthProbe> probes = new LinkedHashMap<>();
     private final Duration timeout;
@@ -56,7 +52,9 @@ final class HealthChecks {
      * @param <I>       the Boot line's indicator type
      */
     <I> Stream<Map.Entry<String, I>> all(Function<Supplier<HealthVerdict>, I> indicator) {
-        HealthRound round = new HealthRound(List.copyOf(probes.values()), timeout, walks());
+        HealthWalks walks = walks();
+        // the endpoint takes the children on the thread that then asks the group about each of them
+        HealthRound round = new HealthRound(List.copyOf(probes.values()), timeout, walks, HealthGroupWalk.begin());
         return probes.values().stream()
                 .map(probe -> new SimpleImmutableEntry<>(probe.name(), indicator.apply(() -> round.verdict(probe))));
     }
@@ -72,7 +70,8 @@ final class HealthChecks {
         HealthProbe probe = probes.get(name);
         return probe == null
                 ? null
-                : indicator.apply(() -> new HealthRound(List.of(probe), timeout, HealthWalks.NONE).verdict(probe));
+                : indicator.apply(
+                        () -> new HealthRound(List.of(probe), timeout, HealthWalks.NONE, null).verdict(probe));
     }
 
     private HealthWalks walks() {
@@ -92,7 +91,7 @@ final class HealthChecks {
     /** {@return the checks a group includes} */
     private Set<String> included(Predicate<String> member) {
         return probes.keySet().stream()
-                .filter(check -> member.test(CONTRIBUTOR + "/" + check))
+                .filter(check -> member.test(HealthGroupWalk.CONTRIBUTOR + "/" + check))
                 .collect(Collectors.toUnmodifiableSet());
     }
 }

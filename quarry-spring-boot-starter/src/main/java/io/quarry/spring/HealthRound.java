@@ -12,6 +12,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 
 /**
  * The checks of one health request, all within one deadline. Spring Boot's health endpoint asks a composite
@@ -19,17 +20,21 @@ import java.util.concurrent.TimeoutException;
  * a timeout or a concurrent evaluation for them. It also asks only the indicators of the health group it serves,
  * without telling the contributor which group that is. So the first indicator asked sets the round's deadline,
  * {@code quarry.health.timeout} away, and starts its own check with every check sure to be asked after it in the same
- * walk: those that every health group that could be walking includes ({@link HealthWalks}). Each check runs on its client's
- * asynchronous call, and each indicator waits for its own until the deadline. A check asked later that has not
- * started yet joins the round then, with the time left: the round never takes longer than the timeout, however many
- * checks are asked, and calls no check the health group being walked does not include. Thread-safe: a reactive application's endpoint
- * asks the indicators from several threads.
+ * walk: every check of the group being walked, which the endpoint's walk names ({@link HealthGroupWalk}), or where it
+ * does not, those that every health group that could be walking includes ({@link HealthWalks}). Each check runs on its
+ * client's asynchronous call, and each indicator waits for its own until the deadline. A check asked later that has
+ * not started yet joins the round then, with the time left: the round never takes longer than the timeout, however
+ * many checks are asked, and calls no check the health group being walked does not include. Thread-safe: a reactive
+ * application's endpoint asks the indicators from several threads, at once.
  */
 final class HealthRound {
 
     private final List<HealthProbe> probes;
     private final Duration timeout;
     private final HealthWalks walks;
+
+    /** The endpoint's walk that asks these checks, which may name its health group, or null for a check alone. */
+    private final HealthGroupWalk walk;
 
     /** The checks asked so far, by name; guarded by this. */
     private final Set<String> asked = new HashSet<>();
@@ -44,11 +49,13 @@ final class HealthRound {
      * @param probes  the checks the walk may ask, in the order it asks them
      * @param timeout the limit on the round
      * @param walks   which checks each health group asks
+     * @param walk    the endpoint's walk that asks them, or null
      */
-    HealthRound(List<HealthProbe> probes, Duration timeout, HealthWalks walks) {
+    HealthRound(List<HealthProbe> probes, Duration timeout, HealthWalks walks, HealthGroupWalk walk) {
         this.probes = List.copyOf(probes);
         this.timeout = timeout;
         this.walks = walks;
+        this.walk = walk;
     }
 
     /**
@@ -95,13 +102,22 @@ final class HealthRound {
         if (call != null || remaining() <= 0) {
             return call;
         }
-        Set<String> sure = walks.sureToBeAsked(asked);
+        Predicate<String> sure = sureToBeAsked();
         for (HealthProbe other : probes) {
-            if (!calls.containsKey(other.name()) && (other == probe || sure.contains(other.name()))) {
+            if (!calls.containsKey(other.name()) && (other == probe || sure.test(other.name()))) {
                 calls.put(other.name(), other.start());
             }
         }
         return calls.get(probe.name());
+    }
+
+    /**
+     * {@return whether a check is sure to be asked in this round} When the walk has named its health group, every
+     * check that group includes; otherwise those that every group that could be walking includes.
+     */
+    private Predicate<String> sureToBeAsked() {
+        Predicate<String> group = walk == null ? null : walk.includes();
+        return group != null ? group : walks.sureToBeAsked(asked)::contains;
     }
 
     /** {@return the duration as a property would give it: {@code 500ms}, {@code 2s}} */

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.health.CompositeHealthContributor;
 import org.springframework.boot.actuate.health.Health;
+import org.springframework.boot.actuate.health.HealthEndpointGroupsPostProcessor;
 import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.actuate.health.Status;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -204,6 +205,8 @@ class QuarryHealthAutoConfigurationTest {
         assertThat(context).hasNotFailed();
         assertThat(context).doesNotHaveBean("quarryHealthContributor");
         assertThat(context).doesNotHaveBean(HealthProbe.class);
+        // nor are the health endpoint's groups wrapped
+        assertThat(context).doesNotHaveBean(HealthEndpointGroupsPostProcessor.class);
     }
 
     private static CompositeHealthContributor contributor(AssertableApplicationContext context) {

@@ -15,6 +15,7 @@ import io.quarry.search.SearchClient;
 import io.quarry.search.model.Acl;
 import io.quarry.search.model.ApiKey;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -24,8 +25,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.autoconfigure.health.HealthContributorAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.health.HealthEndpointAutoConfiguration;
 import org.springframework.boot.actuate.health.CompositeHealth;
+import org.springframework.boot.actuate.health.CompositeHealthContributor;
 import org.springframework.boot.actuate.health.Health;
 import org.springframework.boot.actuate.health.HealthEndpoint;
+import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.actuate.health.Status;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
@@ -47,6 +50,12 @@ class QuarryHealthEndpointTest {
 
     /** The limit where a test expects no answer. */
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
+
+    /**
+     * What a check without an answer shows: the round's timeout, or its client's own call deadline (the same
+     * duration), whichever ends first.
+     */
+    private static final String[] TIMED_OUT = {"No answer within quarry.health.timeout", "call deadline"};
 
     private static MockServer server;
 
@@ -156,34 +165,93 @@ class QuarryHealthEndpointTest {
     }
 
     @Test
-    void checksAskedAfterTheFirstJoinItsRoundWithinTheSameTimeout() {
+    void theWholeContributorStartsEveryCheckAtOnceBesideAGroupOfItsFirstCheck() {
         MockHost down = server.hosts().get(1);
         down.faults().hold(Duration.ofMinutes(5)); // connections accepted, requests never answered
-        // the group of the crawler check alone: when the whole contributor is walked, crawler, asked first (the
-        // checks are asked by name), cannot tell that the others will be asked, so they join the round when asked,
-        // after its deadline
+        // the group of the crawler check alone could be the one walking when crawler is asked first (the checks are
+        // asked by name); the walk names the group it serves, so the others start with crawler, not after it
         everyCheck
                 .withPropertyValues(
                         "quarry.hosts=" + down.url(),
                         "quarry.health.timeout=" + TIMEOUT.toMillis() + "ms",
                         "management.endpoint.health.group.crawler.include=quarry/crawler")
                 .run(context -> {
-                    long started = System.nanoTime();
                     CompositeHealth quarry = quarry(context);
+
+                    assertEveryCheckTimedOut(quarry, EVERY_CHECK);
+                    assertThat(down.requestCount()).isEqualTo(EVERY_CHECK.size());
+                });
+    }
+
+    @Test
+    void twoGroupsSharingTheirFirstCheckStartTheirOwnChecksAtOnce() {
+        MockHost down = server.hosts().get(1);
+        down.faults().hold(Duration.ofMinutes(5)); // connections accepted, requests never answered
+        everyCheck
+                .withPropertyValues(
+                        "quarry.hosts=" + down.url(),
+                        "quarry.health.timeout=" + TIMEOUT.toMillis() + "ms",
+                        "management.endpoint.health.group.listing.include=quarry/crawler,quarry/search",
+                        "management.endpoint.health.group.operations.include=quarry/crawler,quarry/monitoring",
+                        "management.endpoint.health.group.listing.show-components=always",
+                        "management.endpoint.health.group.listing.show-details=always")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    CompositeHealth listing = (CompositeHealth)
+                            context.getBean(HealthEndpoint.class).healthForPath("listing");
+                    CompositeHealth quarry =
+                            (CompositeHealth) listing.getComponents().get("quarry");
+
+                    // after crawler, search would be asked once the timeout was up, and not called
+                    assertEveryCheckTimedOut(quarry, List.of("crawler", "search"));
+                    assertThat(down.requestCount()).isEqualTo(2);
+                });
+    }
+
+    @Test
+    void aWalkThatNamesNoGroupStartsTheChecksSureToBeAskedAndTheOthersJoinWhenAsked() {
+        MockHost down = server.hosts().get(1);
+        down.faults().hold(Duration.ofMinutes(5)); // connections accepted, requests never answered
+        // walked by hand, not by the endpoint, no group is asked about the checks: with the group of the crawler check
+        // alone, crawler, asked first (the checks are asked by name), cannot tell that the others will be asked, so
+        // they join the round when asked, after its deadline
+        everyCheck
+                .withPropertyValues(
+                        "quarry.hosts=" + down.url(),
+                        "quarry.health.timeout=" + TIMEOUT.toMillis() + "ms",
+                        "management.endpoint.health.group.crawler.include=quarry/crawler")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    CompositeHealthContributor quarry =
+                            context.getBean("quarryHealthContributor", CompositeHealthContributor.class);
+                    long started = System.nanoTime();
+                    Map<String, Health> checks = new LinkedHashMap<>();
+                    quarry.forEach(
+                            check -> checks.put(check.getName(), ((HealthIndicator) check.getContributor()).health()));
                     Duration took = Duration.ofNanos(System.nanoTime() - started);
 
-                    quarry.getComponents()
-                            .forEach((check, health) ->
-                                    assertThat(health.getStatus()).as(check).isEqualTo(Status.DOWN));
+                    checks.forEach((check, health) ->
+                            assertThat(health.getStatus()).as(check).isEqualTo(Status.DOWN));
                     // each check waiting a timeout of its own would take five at least
                     assertThat(took).isLessThan(TIMEOUT.multipliedBy(EVERY_CHECK.size()));
-                    assertThat(((Health) quarry.getComponents().get("search"))
-                                    .getDetails()
-                                    .get("error"))
+                    assertThat(checks.get("search").getDetails().get("error"))
                             .asString()
                             .contains("it was not called");
                     assertThat(down.requestCount()).isEqualTo(1);
                 });
+    }
+
+    /** Asserts that the contributor shows these checks, each down for want of an answer within the timeout. */
+    private static void assertEveryCheckTimedOut(CompositeHealth quarry, List<String> checks) {
+        assertThat(quarry.getComponents()).containsOnlyKeys(checks);
+        quarry.getComponents().forEach((check, health) -> {
+            assertThat(health.getStatus()).as(check).isEqualTo(Status.DOWN);
+            assertThat(((Health) health).getDetails().get("error"))
+                    .as(check)
+                    .asString()
+                    .containsAnyOf(TIMED_OUT)
+                    .doesNotContain("it was not called");
+        });
     }
 
     @Test

@@ -43,8 +43,24 @@ final class BootLineHealth {
      * @return the contributor's health
      */
     static Evaluated quarry(ApplicationContext context) {
+        return quarry(context, "quarry");
+    }
+
+    /**
+     * Evaluates the {@code quarry} contributor within a health group, as the health endpoint does for the group's
+     * path ({@code /actuator/health/listing/quarry}): only the checks the group includes.
+     *
+     * @param context the application context, with the health endpoint
+     * @param group   the health group's name
+     * @return the contributor's health in that group
+     */
+    static Evaluated quarryInGroup(ApplicationContext context, String group) {
+        return quarry(context, group, "quarry");
+    }
+
+    private static Evaluated quarry(ApplicationContext context, String... path) {
         CompositeHealth quarry =
-                (CompositeHealth) context.getBean(HealthEndpoint.class).healthForPath("quarry");
+                (CompositeHealth) context.getBean(HealthEndpoint.class).healthForPath(path);
         Map<String, String> checks = new LinkedHashMap<>();
         Map<String, Map<String, Object>> details = new LinkedHashMap<>();
         quarry.getComponents().forEach((name, check) -> {

@@ -14,17 +14,21 @@ import io.quarry.spring.QuarryBoot3HealthAutoConfiguration;
 import io.quarry.spring.QuarryBoot4HealthAutoConfiguration;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.actuate.endpoint.EndpointId;
+import org.springframework.boot.actuate.endpoint.web.AdditionalPathsMapper;
+import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 /**
  * The checks as the health endpoint of the Boot line the project runs on evaluates them
  * ({@code /actuator/health/quarry}): together within one {@code quarry.health.timeout}, the contributor down when one
- * check is, a health group calling only the checks it includes, a search-only key up, a key the service does not
+ * check is, a health group calling only the checks it includes, all at once, a search-only key up, a key the service does not
  * know down (the monitoring key too), and no key in what it shows.
  */
 class BootLineHealthEndpointTest {
@@ -37,6 +41,12 @@ class BootLineHealthEndpointTest {
 
     /** The limit where a test expects no answer. */
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
+
+    /**
+     * What a check without an answer shows: the round's timeout, or its client's own call deadline (the same
+     * duration), whichever ends first.
+     */
+    private static final String[] TIMED_OUT = {"No answer within quarry.health.timeout", "call deadline"};
 
     private static MockServer server;
 
@@ -134,6 +144,53 @@ class BootLineHealthEndpointTest {
                     assertThat(BootLineHealth.quarry(context).status()).isEqualTo("UP");
                     assertThat(search.requestCount()).isEqualTo(2);
                     assertThat(others.requestCount()).isEqualTo(CHECKS.size() - 1);
+                });
+    }
+
+    @Test
+    void twoGroupsSharingTheirFirstCheckStartTheirOwnChecksAtOnce() {
+        MockHost down = server.hosts().get(1);
+        down.faults().hold(Duration.ofMinutes(5)); // connections accepted, requests never answered
+        everyCheck
+                .withPropertyValues(
+                        "quarry.hosts=" + down.url(),
+                        "quarry.health.timeout=" + TIMEOUT.toMillis() + "ms",
+                        "management.endpoint.health.group.listing.include=quarry/crawler,quarry/search",
+                        "management.endpoint.health.group.operations.include=quarry/crawler,quarry/monitoring",
+                        "management.endpoint.health.group.listing.show-details=always")
+                .run(context -> {
+                    BootLineHealth.Evaluated quarry = BootLineHealth.quarryInGroup(context, "listing");
+
+                    assertThat(quarry.checks())
+                            .containsOnlyKeys("crawler", "search")
+                            .doesNotContainValue("UP");
+                    // search, asked after crawler, started with it: not left uncalled once the timeout was up
+                    quarry.details()
+                            .forEach((check, details) -> assertThat(details.get("error"))
+                                    .as(check)
+                                    .asString()
+                                    .containsAnyOf(TIMED_OUT)
+                                    .doesNotContain("it was not called"));
+                    assertThat(down.requestCount()).isEqualTo(2);
+                });
+    }
+
+    @Test
+    void theGroupsAdditionalPathsStayMappedBesideTheChecks() {
+        everyCheck
+                .withPropertyValues(
+                        "management.endpoint.health.group.search.include=quarry/search",
+                        "management.endpoint.health.group.search.additional-path=server:/searchz")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    // what Spring Boot's web endpoints ask to map a group at its additional path
+                    assertThat(context.getBeanProvider(AdditionalPathsMapper.class)
+                                    .orderedStream()
+                                    .map(mapper -> mapper.getAdditionalPaths(
+                                            EndpointId.of("health"), WebServerNamespace.SERVER))
+                                    .filter(Objects::nonNull)
+                                    .flatMap(List::stream))
+                            .containsExactly("/searchz");
                 });
     }
 
