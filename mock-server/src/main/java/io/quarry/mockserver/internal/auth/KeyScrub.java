@@ -63,7 +63,7 @@ public final class KeyScrub {
      *     characters is masked too
      */
     public String pathAndQuery(String pathAndQuery, String sentKey, boolean cut) {
-        String sent = masked(sentKey);
+        Sent sent = sent(sentKey);
         // first the admin key and the sent key as they stand across delimiters (a key may hold a '/' or an '='); the
         // parts are read through their escapes below, and one holding a key is masked whole
         MaskedSpans across = new MaskedSpans();
@@ -112,11 +112,11 @@ public final class KeyScrub {
      */
     public String text(String text, String sentKey, boolean cut) {
         MaskedSpans found = new MaskedSpans();
-        find(text, masked(sentKey), cut, true, found);
+        find(text, sent(sentKey), cut, true, found);
         return found.applyTo(text, mark);
     }
 
-    private boolean holdsKey(String part, String sent, boolean cut) {
+    private boolean holdsKey(String part, Sent sent, boolean cut) {
         MaskedSpans found = new MaskedSpans();
         find(part, sent, cut, true, found);
         return !found.isEmpty();
@@ -127,7 +127,7 @@ public final class KeyScrub {
      *
      * @param words whether the application's keys are looked for too (whole words), not only the admin and sent keys
      */
-    private void find(String raw, String sent, boolean cut, boolean words, MaskedSpans out) {
+    private void find(String raw, Sent sent, boolean cut, boolean words, MaskedSpans out) {
         findIn(raw, null, raw.length(), sent, cut, words, out);
         // a cut may end inside an escape: what it left of it reads as the start of the character it was
         int whole = cut ? EscapedText.danglingEscape(raw) : raw.length();
@@ -145,10 +145,10 @@ public final class KeyScrub {
      * @param rawEnd the raw text's length
      */
     private void findIn(
-            CharSequence view, EscapedText read, int rawEnd, String sent, boolean cut, boolean words, MaskedSpans out) {
+            CharSequence view, EscapedText read, int rawEnd, Sent sent, boolean cut, boolean words, MaskedSpans out) {
         occurrences(view, read, rawEnd, adminKey, adminKeyFailures, cut, out);
-        if (sent != null && !sent.equals(adminKey)) {
-            occurrences(view, read, rawEnd, sent, failures(sent), cut, out);
+        if (sent != null) {
+            occurrences(view, read, rawEnd, sent.key(), sent.failures(), cut, out);
         }
         if (words) {
             keyWords(view, read, out);
@@ -166,7 +166,7 @@ public final class KeyScrub {
             return;
         }
         int matched = 0;
-        int steps = length;
+        int steps = 0;
         for (int i = 0; i < view.length(); i++) {
             char c = view.charAt(i);
             while (matched > 0 && key.charAt(matched) != c) {
@@ -241,10 +241,15 @@ public final class KeyScrub {
         return null;
     }
 
-    /** {@return the sent key if it is long enough to mask, else {@code null}} */
-    private static String masked(String sentKey) {
-        return sentKey != null && sentKey.length() >= SHORTEST ? sentKey : null;
+    /** {@return the sent key, read once for the whole text, if it is long enough to mask and no admin key} */
+    private Sent sent(String sentKey) {
+        return sentKey != null && sentKey.length() >= SHORTEST && !sentKey.equals(adminKey)
+                ? new Sent(sentKey, failures(sentKey))
+                : null;
     }
+
+    /** The key a request was sent with, and its failure function. */
+    private record Sent(String key, int[] failures) {}
 
     private static boolean isKeyChar(char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';

@@ -116,11 +116,13 @@ class KeyScrubTest {
             work.reset();
             counted.text(text, sent, true);
             counted.pathAndQuery("/1/indexes?q=" + text, sent, true);
+            // a part at a time: a long sent key is read once for the whole path, not once a part
+            counted.pathAndQuery("/1/indexes?" + "a=1&".repeat(size / 4), sent, true);
             assertThat(work.sum())
                     .as(
                             "characters read for %d characters and keys of %d",
                             text.length(), admin.length() + sent.length())
-                    .isLessThanOrEqualTo(60L * (2 * text.length() + admin.length() + sent.length()));
+                    .isLessThanOrEqualTo(60L * (3 * text.length() + admin.length() + sent.length()));
         }
     }
 
