@@ -14,7 +14,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A search or browse answer echoes its request ({@code query}, {@code parsed_query}, {@code params}) with the keys it
+ * A search, browse or answers answer echoes its request ({@code query}, {@code parsed_query}, {@code params}) with the keys it
  * held masked, as an error's message is: a key a caller searched for, or sent under a parameter a search reads,
  * would otherwise end up wherever the caller logs its answers. What holds no key is echoed as it was sent.
  */
@@ -62,6 +62,16 @@ class SearchEchoKeysMaskedHttpTest {
                         .requireOk()
                         .body());
             }
+        }
+        for (String key : List.of(ADMIN_KEY, valid, other)) {
+            JsonNode predicted = admin.post(
+                            "/1/answers/books/prediction",
+                            "{\"query\":\"what " + key + "\",\"queryLanguages\":[\"en\"],\"nbHits\":1}")
+                    .requireOk()
+                    .body();
+            assertThat(predicted.get("query").asString())
+                    .as("an answers answer")
+                    .isEqualTo("what " + HIDDEN);
         }
         for (JsonNode answer : answers) {
             String params = answer.get("params").asString();

@@ -8,8 +8,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Masks the keys a search or browse answer would echo back from its request: its {@code query}, {@code parsed_query}
- * and {@code params} (a key searched for, or sent under a parameter a search reads, such as {@code analyticsTags}).
+ * Masks the keys a search, browse or answers answer would echo back from its request: its {@code query},
+ * {@code parsed_query} and {@code params} (a key searched for, or sent under a parameter a search reads, such as
+ * {@code analyticsTags}). The {@link Authenticator} attaches one to each request it lets through.
  * The service documents {@code params} as the parameters applied, and no answer of its shows a key there; a key
  * echoed in an answer ends up wherever the caller logs its answers. Masked as an error's message is: the admin key
  * and the sent key anywhere, the application's keys as whole words, however escaped ({@link KeyScrub}); in
@@ -30,12 +31,21 @@ public final class EchoMask {
     }
 
     /**
-     * Masks, in place, the keys the answer's echoes of its request hold.
+     * {@return the answer, the keys its echoes of the request hold masked in place (nothing masked for a request that
+     *     went through no authentication)}
      *
-     * @param answer a search or browse answer (one entry of a multi-index search)
      * @param request the request it answers
+     * @param answer a search, browse or answers answer (one entry of a multi-index search)
      */
-    public void mask(ObjectNode answer, Request request) {
+    public static ObjectNode masked(Request request, ObjectNode answer) {
+        EchoMask mask = request.get(EchoMask.class);
+        if (mask != null) {
+            mask.mask(answer, request);
+        }
+        return answer;
+    }
+
+    private void mask(ObjectNode answer, Request request) {
         String sentKey = KeyScrub.sentKey(request);
         replace(answer, "query", text, sentKey);
         replace(answer, "parsed_query", text, sentKey);

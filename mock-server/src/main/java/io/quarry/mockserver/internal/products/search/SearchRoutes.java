@@ -69,12 +69,13 @@ final class SearchRoutes implements RouteMethods {
 
     /** {@code POST /1/indexes/{indexName}/query}. */
     Response searchPost(Request request) {
-        return Response.ok(echoMasked(request, search(request, request.path("indexName"), request.jsonObject())));
+        return Response.ok(EchoMask.masked(request, search(request, request.path("indexName"), request.jsonObject())));
     }
 
     /** {@code GET /1/indexes/{indexName}}: parameters in the query string. */
     Response searchGet(Request request) {
-        return Response.ok(echoMasked(request, search(request, request.path("indexName"), paramsFromUrl(request))));
+        return Response.ok(
+                EchoMask.masked(request, search(request, request.path("indexName"), paramsFromUrl(request))));
     }
 
     /** Runs one search and records it for analytics. */
@@ -104,7 +105,7 @@ final class SearchRoutes implements RouteMethods {
 
     /** {@code POST /1/indexes/{indexName}/browse}: {@code params} first, then {@code cursor}. */
     Response browsePost(Request request) {
-        return Response.ok(echoMasked(request, browse(request, request.path("indexName"), request.jsonObject())));
+        return Response.ok(EchoMask.masked(request, browse(request, request.path("indexName"), request.jsonObject())));
     }
 
     /** {@code GET /1/indexes/{indexName}/browse}: parameters, or {@code cursor}, in the query string. */
@@ -114,7 +115,7 @@ final class SearchRoutes implements RouteMethods {
         if (cursor != null) {
             body.put("cursor", cursor);
         }
-        return Response.ok(echoMasked(request, browse(request, request.path("indexName"), body)));
+        return Response.ok(EchoMask.masked(request, browse(request, request.path("indexName"), body)));
     }
 
     private ObjectNode browse(Request request, String indexName, ObjectNode body) {
@@ -210,7 +211,8 @@ final class SearchRoutes implements RouteMethods {
         }
         searches.forEach(searched -> searched.track(request, tracker));
         for (JsonNode result : results) {
-            echoMasked(request, (ObjectNode) result);
+            // analytics has recorded the searches as they were made
+            EchoMask.masked(request, (ObjectNode) result);
         }
         ObjectNode response = Json.object();
         response.set("results", results);
@@ -232,18 +234,6 @@ final class SearchRoutes implements RouteMethods {
         result.remove(List.of("userData", "appliedRules"));
         result.put("processed", false);
         return result;
-    }
-
-    /**
-     * {@return the answer, the keys its echoes of the request hold masked ({@link EchoMask}): analytics has recorded
-     *     the search as it was made}
-     */
-    private static ObjectNode echoMasked(Request request, ObjectNode answer) {
-        EchoMask mask = request.get(EchoMask.class);
-        if (mask != null) {
-            mask.mask(answer, request);
-        }
-        return answer;
     }
 
     /** {@return {@code {"params": "<raw query string without credentials or cursor>"}}} */
