@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -109,6 +110,56 @@ class KeysInRequestsMaskedHttpTest {
     }
 
     @Test
+    void aKeyEscapedInABodyShowsInNoFormInTheLogsTheJournalOrErrors() {
+        admin.post("/1/indexes/books", jq("{'title':'a'}"));
+        String valid = admin.createKey(jq("{'acl':['search','logs']}"));
+        List<String> forms = new ArrayList<>();
+        List<Reply> errors = new ArrayList<>();
+        for (String key : List.of(ADMIN_KEY, valid, INVALID_KEY)) {
+            List<String> escapes = List.of(
+                    escaped(key),
+                    escaped(key).toLowerCase(Locale.ROOT),
+                    key.substring(0, 5) + escaped(key.substring(5, 12)) + key.substring(12),
+                    jsonEscaped(key));
+            forms.addAll(escapes);
+            TestClient own = new TestClient(server, server.applicationId(), key);
+            for (String form : escapes) {
+                String params = "{\"params\":\"query=" + form + "&hitsPerPage=1\"}";
+                if (!key.equals(INVALID_KEY)) {
+                    // a key of the application, in a request sent with another
+                    admin.post("/1/indexes/books/query", params);
+                }
+                own.post("/1/indexes/books/query", params);
+                // an error's message quoting what the request carried
+                errors.add(own.post(
+                        "/1/indexes/*/queries",
+                        "{\"requests\":[{\"indexName\":\"books\",\"type\":\"" + form + "\"}]}"));
+            }
+        }
+        for (Reply error : errors) {
+            assertThat(error.status()).isGreaterThanOrEqualTo(400);
+            for (String form : forms) {
+                assertThat(error.body().toString()).as("an error answer").doesNotContain(form);
+            }
+        }
+        String logs = admin.get("/1/logs?length=1000").requireOk().body().toString();
+        StringBuilder journal = new StringBuilder();
+        for (JsonNode entry : admin.get("/_mock/console/api/journal?limit=1000")
+                .requireOk()
+                .body()
+                .get("entries")) {
+            journal.append(
+                    admin.get("/_mock/console/api/journal/" + entry.get("seq").asLong())
+                            .body());
+        }
+        assertThat(logs).as("the entries are there").contains("query=[redacted]&hitsPerPage=1");
+        for (String form : forms) {
+            assertThat(logs).as("/1/logs").doesNotContain(form);
+            assertThat(journal).as("the console's journal").doesNotContain(form);
+        }
+    }
+
+    @Test
     void aKeyTheLogsCutFallsInIsMaskedWhole() {
         String valid = admin.createKey(jq("{'acl':['search']}"));
         for (int at = 990; at < 1000; at += 3) {
@@ -131,6 +182,15 @@ class KeysInRequestsMaskedHttpTest {
                         .stringValue())
                 .as("a word longer than any key is cut, not dropped")
                 .hasSize(1000);
+    }
+
+    /** {@return every character of the key escaped as in a JSON string, as <code>&#92;u0041</code> for {@code A}} */
+    private static String jsonEscaped(String key) {
+        StringBuilder out = new StringBuilder();
+        for (char c : key.toCharArray()) {
+            out.append(String.format("\\u%04x", (int) c));
+        }
+        return out.toString();
     }
 
     /** {@return every character of the key escaped, as {@code %41} for {@code A}} */

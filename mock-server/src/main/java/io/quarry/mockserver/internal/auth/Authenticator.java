@@ -52,6 +52,7 @@ public final class Authenticator implements Guard {
     private final SecuredKeyCache securedKeys = new SecuredKeyCache();
     private final ProductCredentials products;
     private final KeyScrub scrub;
+    private final EchoMask echoes;
 
     /**
      * @param applicationId the application ID callers must send
@@ -76,6 +77,7 @@ public final class Authenticator implements Guard {
         this.clock = clock;
         this.rateLimiter = new RateLimiter(clock);
         this.scrub = new KeyScrub(adminKey, value -> keys.find(value) != null, KeyMask.HIDDEN);
+        this.echoes = new EchoMask(adminKey, value -> keys.find(value) != null);
     }
 
     /** The admin key, the sent key and the application's keys, as the request log and the journal mask them. */
@@ -164,7 +166,8 @@ public final class Authenticator implements Guard {
         authorize(caller, route, request);
         checkUser(route, request);
         countCall(caller, request);
-        return request.with(Caller.class, caller);
+        // an answer that echoes its request (a search's query and params) masks the keys it holds with it
+        return request.with(Caller.class, caller).with(EchoMask.class, echoes);
     }
 
     private boolean isAdminKey(String key) {

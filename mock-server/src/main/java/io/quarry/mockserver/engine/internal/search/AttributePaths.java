@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
 import java.util.TreeSet;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntConsumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -26,8 +26,8 @@ final class AttributePaths {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
-    /** Members every {@link #keep} has visited, JVM-wide: a test counts that a hit is walked once, not per name. */
-    static final LongAdder VISITS = new LongAdder();
+    /** Counts nothing: what every search passes, so a walk costs no shared counter. */
+    static final IntConsumer UNCOUNTED = members -> {};
 
     private final NavigableSet<String> names;
 
@@ -48,8 +48,18 @@ final class AttributePaths {
      * @param record a record; not modified
      */
     ObjectNode keep(ObjectNode record) {
+        return keep(record, UNCOUNTED);
+    }
+
+    /**
+     * {@return what {@link #keep(ObjectNode)} returns}
+     *
+     * @param record a record; not modified
+     * @param visits told the member count of each object the walk visits (a test counts the walk's work)
+     */
+    ObjectNode keep(ObjectNode record, IntConsumer visits) {
         ObjectNode out = JSON.objectNode();
-        keepMembers(record, "", out);
+        keepMembers(record, "", out, visits);
         return out;
     }
 
@@ -62,14 +72,14 @@ final class AttributePaths {
         removeMembers(record, "");
     }
 
-    private void keepMembers(ObjectNode object, String at, ObjectNode out) {
-        VISITS.add(object.size());
+    private void keepMembers(ObjectNode object, String at, ObjectNode out, IntConsumer visits) {
+        visits.accept(object.size());
         for (Map.Entry<String, JsonNode> member : object.properties()) {
             String path = child(at, member.getKey());
             if (names.contains(path)) {
                 out.set(member.getKey(), member.getValue().deepCopy());
             } else if (leadsToAName(path)) {
-                JsonNode kept = keepBeneath(member.getValue(), path);
+                JsonNode kept = keepBeneath(member.getValue(), path, visits);
                 if (kept != null) {
                     out.set(member.getKey(), kept);
                 }
@@ -78,16 +88,16 @@ final class AttributePaths {
     }
 
     /** {@return what the names cover beneath a value at that path, or {@code null} for nothing} */
-    private JsonNode keepBeneath(JsonNode value, String path) {
+    private JsonNode keepBeneath(JsonNode value, String path, IntConsumer visits) {
         if (value instanceof ObjectNode object) {
             ObjectNode out = JSON.objectNode();
-            keepMembers(object, path, out);
+            keepMembers(object, path, out, visits);
             return out.isEmpty() ? null : out;
         }
         if (value instanceof ArrayNode array) {
             ArrayNode out = JSON.arrayNode();
             for (JsonNode element : array) {
-                JsonNode kept = keepBeneath(element, path);
+                JsonNode kept = keepBeneath(element, path, visits);
                 if (kept != null) {
                     out.add(kept);
                 }

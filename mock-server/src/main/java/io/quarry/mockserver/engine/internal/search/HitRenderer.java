@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -44,6 +45,8 @@ public final class HitRenderer {
 
     private final boolean rankingInfo;
     private final GeoPrecision geoPrecision;
+    /** Told the members each highlight and snippet walk visits. */
+    private final IntConsumer memberVisits;
 
     /**
      * @param options the effective options
@@ -58,6 +61,21 @@ public final class HitRenderer {
             boolean seeUnretrievable,
             boolean retrievalForced,
             GeoPrecision geoPrecision) {
+        this(options, searchable, seeUnretrievable, retrievalForced, geoPrecision, AttributePaths.UNCOUNTED);
+    }
+
+    /**
+     * A renderer that reports the work of its walks, for a test to count.
+     *
+     * @param memberVisits told the member count of each object a highlight or snippet walk visits
+     */
+    HitRenderer(
+            SearchOptions options,
+            SearchableAttributes searchable,
+            boolean seeUnretrievable,
+            boolean retrievalForced,
+            GeoPrecision geoPrecision,
+            IntConsumer memberVisits) {
         this(
                 options,
                 highlighted(options, searchable),
@@ -65,7 +83,8 @@ public final class HitRenderer {
                 options.bool("getRankingInfo", false),
                 seeUnretrievable,
                 retrievalForced,
-                geoPrecision);
+                geoPrecision,
+                memberVisits);
     }
 
     private HitRenderer(
@@ -75,8 +94,10 @@ public final class HitRenderer {
             boolean rankingInfo,
             boolean seeUnretrievable,
             boolean retrievalForced,
-            GeoPrecision geoPrecision) {
+            GeoPrecision geoPrecision,
+            IntConsumer memberVisits) {
         this.geoPrecision = geoPrecision;
+        this.memberVisits = memberVisits;
         this.retrieval = new Retrieval(
                 options.list("attributesToRetrieve"),
                 seeUnretrievable ? null : options.list("unretrievableAttributes"));
@@ -101,7 +122,15 @@ public final class HitRenderer {
      * @return the renderer
      */
     public static HitRenderer forBrowse(SearchOptions options, boolean seeUnretrievable) {
-        return new HitRenderer(options, List.of(), List.of(), false, seeUnretrievable, false, GeoPrecision.DEFAULT);
+        return new HitRenderer(
+                options,
+                List.of(),
+                List.of(),
+                false,
+                seeUnretrievable,
+                false,
+                GeoPrecision.DEFAULT,
+                AttributePaths.UNCOUNTED);
     }
 
     private static List<String> highlighted(SearchOptions options, SearchableAttributes searchable) {
@@ -130,8 +159,11 @@ public final class HitRenderer {
             retrieval.hide(visible);
         }
         if (!words.isEmpty() || !toHighlight.isEmpty()) {
-            JsonNode highlights =
-                    mapText(attributes(highlighted, toHighlight, visible).keep(visible), "", words, this::highlight);
+            JsonNode highlights = mapText(
+                    attributes(highlighted, toHighlight, visible).keep(visible, memberVisits),
+                    "",
+                    words,
+                    this::highlight);
             if (!highlights.isEmpty()) {
                 out.set("_highlightResult", highlights);
             }
@@ -139,7 +171,7 @@ public final class HitRenderer {
         if (!toSnippet.isEmpty()) {
             // One walk for every attribute: each value is cut at the word count of the name nearest above it.
             ObjectNode covered =
-                    attributes(snippeted, toSnippet.keySet(), visible).keep(visible);
+                    attributes(snippeted, toSnippet.keySet(), visible).keep(visible, memberVisits);
             JsonNode snippets = snippets(covered, "", toSnippet.getOrDefault("*", DEFAULT_SNIPPET_WORDS), words);
             if (!snippets.isEmpty()) {
                 out.set("_snippetResult", snippets);

@@ -18,6 +18,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntConsumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -36,6 +37,8 @@ public final class SearchExecutor {
     private final boolean retrievalForced;
     private final GeoQuery geo;
     private final RuleSet.Outcome rules;
+    /** Told the members each hit's highlight and snippet walks visit. */
+    private final IntConsumer memberVisits;
 
     /**
      * @param options the effective options
@@ -54,6 +57,32 @@ public final class SearchExecutor {
             boolean seeUnretrievable,
             boolean retrievalForced,
             RuleSet.Outcome rules) {
+        this(
+                options,
+                synonyms,
+                extraFilters,
+                maxHitsPerQuery,
+                seeUnretrievable,
+                retrievalForced,
+                rules,
+                AttributePaths.UNCOUNTED);
+    }
+
+    /**
+     * A search that reports the work of its hits' walks, for a test to count.
+     *
+     * @param memberVisits told the member count of each object a hit's highlight or snippet walk visits
+     */
+    SearchExecutor(
+            SearchOptions options,
+            SynonymSet synonyms,
+            List<String> extraFilters,
+            int maxHitsPerQuery,
+            boolean seeUnretrievable,
+            boolean retrievalForced,
+            RuleSet.Outcome rules,
+            IntConsumer memberVisits) {
+        this.memberVisits = memberVisits;
         this.rules = rules;
         options.validate();
         this.options = options;
@@ -278,7 +307,8 @@ public final class SearchExecutor {
         int from = Math.min(pagination.offset(), reachable);
         int to = Math.min(from + pagination.length(), reachable);
         SearchableAttributes searchable = searchable();
-        HitRenderer renderer = new HitRenderer(options, searchable, seeUnretrievable, retrievalForced, geo.precision());
+        HitRenderer renderer =
+                new HitRenderer(options, searchable, seeUnretrievable, retrievalForced, geo.precision(), memberVisits);
         Map<Hit, Integer> userScores = options.bool("getRankingInfo", false) ? userScores(hits, store) : Map.of();
         ArrayNode hitsNode = response.putArray("hits");
         for (Hit hit : head.subList(from, to)) {

@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.products.answers;
 import io.quarry.mockserver.engine.SearchContext;
 import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.internal.auth.Caller;
+import io.quarry.mockserver.internal.auth.EchoMask;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
@@ -90,7 +91,7 @@ final class AnswersRoutes implements RouteMethods {
         response.put("nbHits", hits.size());
         response.put("query", prediction.query());
         response.put("processingTimeMS", (System.nanoTime() - start) / 1_000_000);
-        return Response.ok(response);
+        return Response.ok(EchoMask.masked(request, response));
     }
 
     private static ObjectNode searchRequest(PredictionRequest prediction) {

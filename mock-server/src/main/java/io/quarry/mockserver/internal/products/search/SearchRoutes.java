@@ -4,6 +4,7 @@ import io.quarry.mockserver.engine.IndexData;
 import io.quarry.mockserver.engine.SearchContext;
 import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.internal.auth.Caller;
+import io.quarry.mockserver.internal.auth.EchoMask;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.PathCodec;
 import io.quarry.mockserver.internal.http.Request;
@@ -68,12 +69,13 @@ final class SearchRoutes implements RouteMethods {
 
     /** {@code POST /1/indexes/{indexName}/query}. */
     Response searchPost(Request request) {
-        return Response.ok(search(request, request.path("indexName"), request.jsonObject()));
+        return Response.ok(EchoMask.masked(request, search(request, request.path("indexName"), request.jsonObject())));
     }
 
     /** {@code GET /1/indexes/{indexName}}: parameters in the query string. */
     Response searchGet(Request request) {
-        return Response.ok(search(request, request.path("indexName"), paramsFromUrl(request)));
+        return Response.ok(
+                EchoMask.masked(request, search(request, request.path("indexName"), paramsFromUrl(request))));
     }
 
     /** Runs one search and records it for analytics. */
@@ -103,7 +105,7 @@ final class SearchRoutes implements RouteMethods {
 
     /** {@code POST /1/indexes/{indexName}/browse}: {@code params} first, then {@code cursor}. */
     Response browsePost(Request request) {
-        return Response.ok(browse(request, request.path("indexName"), request.jsonObject()));
+        return Response.ok(EchoMask.masked(request, browse(request, request.path("indexName"), request.jsonObject())));
     }
 
     /** {@code GET /1/indexes/{indexName}/browse}: parameters, or {@code cursor}, in the query string. */
@@ -113,7 +115,7 @@ final class SearchRoutes implements RouteMethods {
         if (cursor != null) {
             body.put("cursor", cursor);
         }
-        return Response.ok(browse(request, request.path("indexName"), body));
+        return Response.ok(EchoMask.masked(request, browse(request, request.path("indexName"), body)));
     }
 
     private ObjectNode browse(Request request, String indexName, ObjectNode body) {
@@ -208,6 +210,10 @@ final class SearchRoutes implements RouteMethods {
             results.add(result);
         }
         searches.forEach(searched -> searched.track(request, tracker));
+        for (JsonNode result : results) {
+            // analytics has recorded the searches as they were made
+            EchoMask.masked(request, (ObjectNode) result);
+        }
         ObjectNode response = Json.object();
         response.set("results", results);
         return Response.ok(response);

@@ -1,0 +1,60 @@
+package io.quarry.mockserver.internal.auth;
+
+import java.util.Arrays;
+
+/**
+ * The spans of a text where keys were found, each replaced by a mark: spans that overlap (one key found in the text
+ * as it is and as read through its escapes) become one mark, two keys side by side two.
+ */
+final class MaskedSpans {
+
+    private long[] spans = new long[4];
+    private int count;
+
+    /**
+     * Adds a span.
+     *
+     * @param start its first character
+     * @param end past its last character
+     */
+    void add(int start, int end) {
+        if (end <= start) {
+            return;
+        }
+        if (count == spans.length) {
+            spans = Arrays.copyOf(spans, count * 2);
+        }
+        spans[count++] = ((long) start << 32) | end;
+    }
+
+    /** {@return whether no span was added} */
+    boolean isEmpty() {
+        return count == 0;
+    }
+
+    /**
+     * {@return the text with each span replaced by the mark}
+     *
+     * @param text the text the spans were found in
+     * @param mark what stands in for a key
+     */
+    String applyTo(String text, String mark) {
+        if (count == 0) {
+            return text;
+        }
+        Arrays.sort(spans, 0, count);
+        StringBuilder out = new StringBuilder(text.length());
+        int copied = 0;
+        int i = 0;
+        while (i < count) {
+            int start = (int) (spans[i] >>> 32);
+            int end = (int) spans[i];
+            for (i++; i < count && (int) (spans[i] >>> 32) < end; i++) {
+                end = Math.max(end, (int) spans[i]);
+            }
+            out.append(text, copied, start).append(mark);
+            copied = end;
+        }
+        return out.append(text, copied, text.length()).toString();
+    }
+}
