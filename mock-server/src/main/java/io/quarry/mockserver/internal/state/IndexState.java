@@ -369,7 +369,8 @@ public final class IndexState {
 
     /**
      * Replaces the records with the given ones, in a store of this index's own (seed documents), so that an index
-     * sharing the former store with a primary never writes the primary's records.
+     * sharing the former store with a primary never writes the primary's records. They are refused when they do not
+     * fit the budget of stored records once the former records are gone.
      *
      * @param records the records, each with its objectID
      * @throws io.quarry.mockserver.engine.EngineException 403 when they do not fit the budget of stored records
@@ -377,19 +378,22 @@ public final class IndexState {
     public void replaceRecords(List<ObjectNode> records) {
         IndexData previous = data;
         IndexData fresh = new IndexData();
-        // held while it fills, so that records past the budget are refused as they come, not once all are built
-        StoreHolds.release(previous);
-        StoreHolds.hold(fresh, budget, false);
+        // built before it counts, then counted in place of the former records in one change: a reader of the budget
+        // (monitoring's indexing RAM) sees the former records until the new ones take their place, never neither
+        fresh.write(writer -> {
+            records.forEach(record -> writer.put(record.deepCopy()));
+            interleaving.get().reached(Interleaving.Point.SEED_BUILT, name);
+            return null;
+        });
+        long kept = StoreHolds.releaseKeepingCount(previous);
+        long reserved = StoreHolds.heapBytes(fresh);
         try {
-            fresh.write(writer -> {
-                records.forEach(record -> writer.put(record.deepCopy()));
-                return null;
-            });
+            budget.take(reserved - kept);
         } catch (RuntimeException | Error refused) {
-            StoreHolds.release(fresh);
-            StoreHolds.hold(previous, budget, false);
+            StoreHolds.holdInPlaceOf(previous, budget, kept);
             throw refused;
         }
+        StoreHolds.holdInPlaceOf(fresh, budget, reserved);
         data = fresh;
     }
 
