@@ -142,17 +142,17 @@ public final class ApiKeys {
     public synchronized void put(String value, KeyDefinition definition, String indexScope) {
         long now = clock.millis();
         ApiKey key = definition.toKey(value, indexScope, now, now);
-        ApiKey former = active.get(value);
-        long growth = heapBytes(key) - (former == null ? 0 : heapBytes(former));
-        requireRoomFor(value, growth);
+        ApiKey current = active.get(value);
+        requireRoomFor(value, heapBytes(key) - (current == null ? 0 : heapBytes(current)));
         synchronized (deleted) {
             ApiKey formerlyDeleted = deleted.remove(value);
             if (formerlyDeleted != null) {
                 budget.addConfig(-heapBytes(formerlyDeleted));
             }
         }
-        active.put(value, key);
-        budget.addConfig(growth);
+        // what it replaced: a lookup may have removed the former key meanwhile, expired, giving its bytes back
+        ApiKey replaced = active.put(value, key);
+        budget.addConfig(heapBytes(key) - (replaced == null ? 0 : heapBytes(replaced)));
         changes.incrementAndGet();
     }
 
@@ -188,7 +188,10 @@ public final class ApiKeys {
         ApiKey key = former.redefined(definition, clock.millis());
         long growth = heapBytes(key) - heapBytes(former);
         budget.requireRoom(growth);
-        active.put(value, key);
+        if (!active.replace(value, former, key)) {
+            // expired and removed by a lookup meanwhile
+            return null;
+        }
         budget.addConfig(growth);
         changes.incrementAndGet();
         return key;
