@@ -1,5 +1,6 @@
 package io.quarry.mockserver.engine;
 
+import io.quarry.mockserver.engine.internal.config.ConfigMap;
 import java.util.List;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -14,14 +15,15 @@ public record IndexConfig(ObjectNode settings, List<ObjectNode> synonyms, List<O
 
     /**
      * Keeps unmodifiable copies of the lists. A configuration is built when the index's settings, synonyms or rules
-     * change, never per search, and a list already unmodifiable ({@code List.copyOf}) is kept as it is.
+     * change, never per search, and a list already unmodifiable ({@code List.copyOf}, or the mock server's own index
+     * configuration, which a change does not copy whole) is kept as it is.
      *
      * @param settings see the record description
      * @param synonyms see the record description
      * @param rules see the record description
      */
     public IndexConfig {
-        synonyms = List.copyOf(synonyms);
-        rules = List.copyOf(rules);
+        synonyms = synonyms instanceof ConfigMap.Values<ObjectNode> kept ? kept : List.copyOf(synonyms);
+        rules = rules instanceof ConfigMap.Values<ObjectNode> kept ? kept : List.copyOf(rules);
     }
 }

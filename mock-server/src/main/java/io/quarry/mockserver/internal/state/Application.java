@@ -83,9 +83,9 @@ public final class Application {
         this.recordBudget = new RecordBudget(recordBudgetBytes);
         this.clock = clock;
         this.tasks = new TaskLog(clock, taskDelay);
-        this.keys = new ApiKeys(clock);
+        this.keys = new ApiKeys(clock, recordBudget);
         this.mappings = new UserMappings(clusters, tasks);
-        this.dictionaries = new Dictionaries();
+        this.dictionaries = new Dictionaries(recordBudget);
         this.requestLog = new RequestLog();
         this.tracking = new Tracking(clock);
     }

@@ -5,9 +5,10 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
- * An estimate of the heap an index's settings, synonyms and rules hold: each is kept as a JSON tree, and again in the
- * configuration searches read ({@link IndexState#config()}), so twice. Counted in the record budget beside the
- * records, so that saving them in a loop is refused as records are, before the heap runs out.
+ * An estimate of the heap an index's settings, synonyms and rules hold: each is kept once as a JSON tree, shared by
+ * the configurations searches read ({@link IndexState#config()}), and counted twice, for the structures that order
+ * and find them and what a read or a search derives from them. Counted in the record budget beside the records, so
+ * that saving them in a loop is refused as records are, before the heap runs out.
  */
 final class ConfigBytes {
 
@@ -22,6 +23,21 @@ final class ConfigBytes {
     /** {@return the estimated heap of the tree, kept and published} */
     static long of(JsonNode tree) {
         return 2 * tree(tree);
+    }
+
+    /** {@return the estimated heap of an empty object's tree, kept and published} */
+    static long ofEmptyObject() {
+        return 2L * NODE_BYTES;
+    }
+
+    /**
+     * {@return the estimated heap one member of an object adds to it, kept and published}
+     *
+     * @param name the member's name
+     * @param value its value
+     */
+    static long ofMember(String name, JsonNode value) {
+        return 2 * (STRING_BYTES + 2L * name.length() + tree(value));
     }
 
     /** {@return the estimated heap of the trees, kept and published} */

@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.state;
 
 import io.quarry.mockserver.engine.LanguageDictionaries;
+import io.quarry.mockserver.engine.internal.index.RecordBudget;
 import io.quarry.mockserver.internal.json.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,6 +19,9 @@ import tools.jackson.databind.node.ObjectNode;
  * The application's dictionaries: custom entries of {@code stopwords}, {@code plurals} and
  * {@code compounds} by objectID, the standard entries of {@link StandardDictionaries}, and which languages have
  * their standard entries disabled. Entries are validated by the caller. Thread-safe; changes are atomic.
+ *
+ * <p>The custom entries count in the application's {@link RecordBudget}, beside the records: a batch that would take
+ * it past its capacity is refused (403) before anything changes.
  */
 public final class Dictionaries {
 
@@ -26,6 +30,16 @@ public final class Dictionaries {
 
     /** The most custom entries one dictionary holds (the mock server's quota; the service's is larger). */
     public static final int MAX_CUSTOM_ENTRIES = 1000;
+
+    /**
+     * The most characters one entry's strings (its objectID, language, word, declensions or parts) hold together, the
+     * mock server's choice: an entry is a word and its forms, and one as large as the batch's 10 MB would be kept by
+     * each of up to 1000 entries.
+     */
+    public static final int MAX_ENTRY_CHARACTERS = 1000;
+
+    /** The most declensions (plurals) or parts (compounds) one entry lists, the mock server's choice. */
+    public static final int MAX_ENTRY_WORDS = 100;
 
     /** Thrown when a batch would exceed {@link #MAX_CUSTOM_ENTRIES}; nothing is applied then. */
     public static final class QuotaExceededException extends RuntimeException {
@@ -46,11 +60,20 @@ public final class Dictionaries {
 
     private final Map<String, Map<String, ObjectNode>> custom = new TreeMap<>();
     private final Map<String, Map<String, Boolean>> disabledStandard = new TreeMap<>();
+    /** What each dictionary's custom entries count in the budget ({@link ConfigBytes}). */
+    private final Map<String, Long> counted = new TreeMap<>();
+
+    private final RecordBudget budget;
     /**
      * What searches use, recomputed on every change; {@code null} until first asked for, so that a server that
      * has not yet searched has not normalised the standard entries (their accents load the JDK's Unicode tables).
      */
     private volatile LanguageDictionaries effective;
+
+    /** @param budget where the custom entries count, beside the records */
+    Dictionaries(RecordBudget budget) {
+        this.budget = budget;
+    }
 
     /** {@return what searches use: standard entries not disabled, plus custom entries (disabled stop words removed)} */
     public LanguageDictionaries effective() {
@@ -126,6 +149,8 @@ public final class Dictionaries {
      * @param clearExisting whether every custom entry of the dictionary is removed first
      * @param changes the items in order
      * @throws QuotaExceededException when the dictionary would hold too many custom entries
+     * @throws io.quarry.mockserver.engine.EngineException 403 when its entries would not fit the budget of stored
+     *     records
      */
     public synchronized void apply(String dictionary, boolean clearExisting, List<Change> changes) {
         Map<String, ObjectNode> entries =
@@ -141,7 +166,16 @@ public final class Dictionaries {
             throw new QuotaExceededException("The " + dictionary + " dictionary is limited to " + MAX_CUSTOM_ENTRIES
                     + " custom entries by the mock server");
         }
+        long bytes = 0;
+        for (ObjectNode entry : entries.values()) {
+            // the entry kept, and its words again in what searches use
+            bytes += ConfigBytes.of(entry);
+        }
+        long growth = bytes - counted.getOrDefault(dictionary, 0L);
+        budget.requireRoom(growth);
         custom.put(dictionary, entries);
+        counted.put(dictionary, bytes);
+        budget.addConfig(growth);
         effective = computeEffective();
     }
 
@@ -289,6 +323,8 @@ public final class Dictionaries {
     /** Removes every custom entry and setting. */
     public synchronized void clear() {
         custom.clear();
+        counted.values().forEach(bytes -> budget.addConfig(-bytes));
+        counted.clear();
         disabledStandard.clear();
         effective = computeEffective();
     }

@@ -2,12 +2,10 @@ package io.quarry.mockserver.internal.state;
 
 import io.quarry.mockserver.engine.IndexConfig;
 import io.quarry.mockserver.engine.IndexData;
+import io.quarry.mockserver.engine.internal.config.ConfigMap;
 import io.quarry.mockserver.engine.internal.index.RecordBudget;
 import io.quarry.mockserver.engine.internal.index.StoreHolds;
 import io.quarry.mockserver.internal.json.Json;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,6 +14,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -44,9 +43,16 @@ public final class IndexState {
     private final long createdAtMillis;
     private volatile long updatedAtMillis;
     private volatile long lastTaskId;
-    private ObjectNode settings = Json.object();
-    private final Map<String, ObjectNode> synonyms = new LinkedHashMap<>();
-    private final Map<String, ObjectNode> rules = new LinkedHashMap<>();
+    // The configuration, under the index's lock: maps a change does not copy whole, which the published
+    // configurations share (read-only), so that a save costs what it changes.
+    private ConfigMap<JsonNode> settings = ConfigMap.of();
+    private ObjectNode publishedSettings;
+    private long settingsBytes;
+    private final Items synonyms = new Items();
+    private final Items rules = new Items();
+    /** What the configuration's changes copied, entries and references ({@link #copiedEntries()}). */
+    private long copied;
+
     private boolean deleted;
     private boolean removalRequested;
     /** Set by the first write that kept the index: until then readers do not find it (see {@link #born()}). */
@@ -62,6 +68,7 @@ public final class IndexState {
         StoreHolds.hold(data, budget, false);
         this.createdAtMillis = nowMillis;
         this.updatedAtMillis = nowMillis;
+        setSettings(ConfigMap.of(), ConfigBytes.ofEmptyObject());
         publishConfig();
     }
 
@@ -135,16 +142,33 @@ public final class IndexState {
      */
     public void mergeSettings(ObjectNode changes) {
         requireRoom(ConfigBytes.of(changes));
-        ObjectNode merged = settings.deepCopy();
+        ConfigMap<JsonNode> merged = settings;
+        long bytes = settingsBytes;
         for (Map.Entry<String, JsonNode> change : changes.properties()) {
-            if (change.getValue().isNull()) {
-                merged.remove(change.getKey());
-            } else {
-                merged.set(change.getKey(), change.getValue().deepCopy());
+            String name = change.getKey();
+            JsonNode former = merged.get(name);
+            if (former != null) {
+                bytes -= ConfigBytes.ofMember(name, former);
             }
+            if (change.getValue().isNull()) {
+                merged = merged.without(name);
+            } else {
+                JsonNode value = change.getValue().deepCopy();
+                merged = merged.with(name, value);
+                bytes += ConfigBytes.ofMember(name, value);
+                copied++;
+            }
+            copied += merged.copied();
         }
-        settings = merged;
+        setSettings(merged, bytes);
         publishConfig();
+    }
+
+    private void setSettings(ConfigMap<JsonNode> next, long bytes) {
+        settings = next;
+        settingsBytes = bytes;
+        // read-only: its members live in the map, which a change does not copy
+        publishedSettings = new ObjectNode(JsonNodeFactory.instance, next.asMap());
     }
 
     /**
@@ -152,7 +176,7 @@ public final class IndexState {
      */
     public void saveSynonym(ObjectNode synonym) {
         requireRoom(ConfigBytes.of(synonym));
-        synonyms.put(synonym.get("objectID").stringValue(), synonym.deepCopy());
+        synonyms.put(synonym.get("objectID").stringValue(), synonym);
         publishConfig();
     }
 
@@ -161,12 +185,12 @@ public final class IndexState {
      * @param replaceExisting whether every other synonym is removed first
      */
     public void saveSynonyms(List<ObjectNode> batch, boolean replaceExisting) {
-        requireRoom(ConfigBytes.ofAll(batch) - (replaceExisting ? ConfigBytes.ofAll(synonyms.values()) : 0));
+        requireRoom(ConfigBytes.ofAll(batch) - (replaceExisting ? synonyms.bytes : 0));
         if (replaceExisting) {
             synonyms.clear();
         }
         for (ObjectNode synonym : batch) {
-            synonyms.put(synonym.get("objectID").stringValue(), synonym.deepCopy());
+            synonyms.put(synonym.get("objectID").stringValue(), synonym);
         }
         publishConfig();
     }
@@ -177,7 +201,7 @@ public final class IndexState {
      * @param objectID a synonym's ID
      */
     public boolean deleteSynonym(String objectID) {
-        boolean removed = synonyms.remove(objectID) != null;
+        boolean removed = synonyms.remove(objectID);
         publishConfig();
         return removed;
     }
@@ -193,12 +217,12 @@ public final class IndexState {
      * @param clearExisting whether every other rule is removed first (atomically, in the same write)
      */
     public void saveRules(List<ObjectNode> batch, boolean clearExisting) {
-        requireRoom(ConfigBytes.ofAll(batch) - (clearExisting ? ConfigBytes.ofAll(rules.values()) : 0));
+        requireRoom(ConfigBytes.ofAll(batch) - (clearExisting ? rules.bytes : 0));
         if (clearExisting) {
             rules.clear();
         }
         for (ObjectNode rule : batch) {
-            rules.put(rule.get("objectID").stringValue(), rule.deepCopy());
+            rules.put(rule.get("objectID").stringValue(), rule);
         }
         publishConfig();
     }
@@ -209,7 +233,7 @@ public final class IndexState {
      * @param objectID a rule's ID
      */
     public boolean deleteRule(String objectID) {
-        boolean removed = rules.remove(objectID) != null;
+        boolean removed = rules.remove(objectID);
         publishConfig();
         return removed;
     }
@@ -222,14 +246,15 @@ public final class IndexState {
 
     /** Drops the settings, synonyms and rules, as deleting the index does (the records go through a writer). */
     public void resetConfig() {
-        settings = Json.object();
+        setSettings(ConfigMap.of(), ConfigBytes.ofEmptyObject());
         synonyms.clear();
         rules.clear();
         publishConfig();
     }
 
     /**
-     * Replaces the parts of this index's configuration named by the flags with copies of another's.
+     * Replaces the parts of this index's configuration named by the flags with another's: the very maps, which
+     * neither index changes in place.
      *
      * @param source the index copied from
      * @param withSettings copy the settings
@@ -239,23 +264,23 @@ public final class IndexState {
     public void copyConfigFrom(IndexState source, boolean withSettings, boolean withSynonyms, boolean withRules) {
         long growth = 0;
         if (withSettings) {
-            growth += ConfigBytes.of(source.settings) - ConfigBytes.of(settings);
+            growth += source.settingsBytes - settingsBytes;
         }
         if (withSynonyms) {
-            growth += ConfigBytes.ofAll(source.synonyms.values()) - ConfigBytes.ofAll(synonyms.values());
+            growth += source.synonyms.bytes - synonyms.bytes;
         }
         if (withRules) {
-            growth += ConfigBytes.ofAll(source.rules.values()) - ConfigBytes.ofAll(rules.values());
+            growth += source.rules.bytes - rules.bytes;
         }
         requireRoom(growth);
         if (withSettings) {
-            settings = source.settings.deepCopy();
+            setSettings(source.settings, source.settingsBytes);
         }
         if (withSynonyms) {
-            replaceAll(synonyms, source.synonyms.values());
+            synonyms.takeFrom(source.synonyms);
         }
         if (withRules) {
-            replaceAll(rules, source.rules.values());
+            rules.takeFrom(source.rules);
         }
         publishConfig();
     }
@@ -272,17 +297,64 @@ public final class IndexState {
                 + ConfigBytes.ofAll(newSynonyms)
                 + ConfigBytes.ofAll(newRules)
                 - configBytes);
-        settings = newSettings.deepCopy();
-        replaceAll(synonyms, newSynonyms);
-        replaceAll(rules, newRules);
+        ConfigMap<JsonNode> replaced = ConfigMap.of();
+        long bytes = ConfigBytes.ofEmptyObject();
+        for (Map.Entry<String, JsonNode> member : newSettings.properties()) {
+            JsonNode value = member.getValue().deepCopy();
+            replaced = replaced.with(member.getKey(), value);
+            bytes += ConfigBytes.ofMember(member.getKey(), value);
+        }
+        setSettings(replaced, bytes);
+        synonyms.clear();
+        newSynonyms.forEach(synonym -> synonyms.put(synonym.path("objectID").asString(""), synonym));
+        rules.clear();
+        newRules.forEach(rule -> rules.put(rule.path("objectID").asString(""), rule));
         publishConfig();
     }
 
-    private static void replaceAll(Map<String, ObjectNode> target, Collection<ObjectNode> objects) {
-        List<ObjectNode> copies = new ArrayList<>();
-        objects.forEach(object -> copies.add(object.deepCopy()));
-        target.clear();
-        copies.forEach(object -> target.put(object.path("objectID").asString(""), object));
+    /**
+     * {@return how many entries (settings' members, synonyms, rules) and references to them the changes of this
+     *     index's configuration copied: a save's cost, which a test counts}
+     */
+    long copiedEntries() {
+        return copied;
+    }
+
+    /** The synonyms or the rules of the index by objectID, and what they count in the budget; under its lock. */
+    private final class Items {
+        private ConfigMap<ObjectNode> map = ConfigMap.of();
+        private long bytes;
+
+        /** Saves a copy of the object, in place of the one with its objectID. */
+        void put(String objectID, ObjectNode object) {
+            ObjectNode former = map.get(objectID);
+            ObjectNode copy = object.deepCopy();
+            map = map.with(objectID, copy);
+            bytes += ConfigBytes.of(copy) - (former == null ? 0 : ConfigBytes.of(former));
+            copied += map.copied() + 1;
+        }
+
+        /** {@return whether the object was there} */
+        boolean remove(String objectID) {
+            ObjectNode former = map.get(objectID);
+            if (former == null) {
+                return false;
+            }
+            map = map.without(objectID);
+            bytes -= ConfigBytes.of(former);
+            copied += map.copied();
+            return true;
+        }
+
+        void clear() {
+            map = ConfigMap.of();
+            bytes = 0;
+        }
+
+        void takeFrom(Items other) {
+            map = other.map;
+            bytes = other.bytes;
+        }
     }
 
     /**
@@ -297,7 +369,8 @@ public final class IndexState {
 
     /**
      * Replaces the records with the given ones, in a store of this index's own (seed documents), so that an index
-     * sharing the former store with a primary never writes the primary's records.
+     * sharing the former store with a primary never writes the primary's records. They are refused when they do not
+     * fit the budget of stored records once the former records are gone.
      *
      * @param records the records, each with its objectID
      * @throws io.quarry.mockserver.engine.EngineException 403 when they do not fit the budget of stored records
@@ -305,19 +378,22 @@ public final class IndexState {
     public void replaceRecords(List<ObjectNode> records) {
         IndexData previous = data;
         IndexData fresh = new IndexData();
-        // held while it fills, so that records past the budget are refused as they come, not once all are built
-        StoreHolds.release(previous);
-        StoreHolds.hold(fresh, budget, false);
+        // built before it counts, then counted in place of the former records in one change: a reader of the budget
+        // (monitoring's indexing RAM) sees the former records until the new ones take their place, never neither
+        fresh.write(writer -> {
+            records.forEach(record -> writer.put(record.deepCopy()));
+            interleaving.get().reached(Interleaving.Point.SEED_BUILT, name);
+            return null;
+        });
+        long kept = StoreHolds.releaseKeepingCount(previous);
+        long reserved = StoreHolds.heapBytes(fresh);
         try {
-            fresh.write(writer -> {
-                records.forEach(record -> writer.put(record.deepCopy()));
-                return null;
-            });
+            budget.take(reserved - kept);
         } catch (RuntimeException | Error refused) {
-            StoreHolds.release(fresh);
-            StoreHolds.hold(previous, budget, false);
+            StoreHolds.holdInPlaceOf(previous, budget, kept);
             throw refused;
         }
+        StoreHolds.holdInPlaceOf(fresh, budget, reserved);
         data = fresh;
     }
 
@@ -418,12 +494,10 @@ public final class IndexState {
     }
 
     private void publishConfig() {
-        config = new IndexConfig(
-                settings.deepCopy(), List.copyOf(copies(synonyms.values())), List.copyOf(copies(rules.values())));
+        config = new IndexConfig(publishedSettings, synonyms.map.values(), rules.map.values());
         if (!deleted) {
             // never refused here: a growth was checked before the change, and a removal must always happen
-            long now =
-                    ConfigBytes.of(settings) + ConfigBytes.ofAll(synonyms.values()) + ConfigBytes.ofAll(rules.values());
+            long now = settingsBytes + synonyms.bytes + rules.bytes;
             budget.addConfig(now - configBytes);
             configBytes = now;
         }
@@ -438,12 +512,6 @@ public final class IndexState {
      */
     private void requireRoom(long growth) {
         budget.requireRoom(growth);
-    }
-
-    private static List<ObjectNode> copies(Collection<ObjectNode> objects) {
-        List<ObjectNode> list = new ArrayList<>(objects.size());
-        objects.forEach(object -> list.add(object.deepCopy()));
-        return list;
     }
 
     ReentrantLock lock() {

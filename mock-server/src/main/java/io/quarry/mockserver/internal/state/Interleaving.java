@@ -27,6 +27,11 @@ interface Interleaving {
          * made the copy, and the index does not hold it yet.
          */
         COPY_MADE,
+        /**
+         * A seed of an index has built its new records, which count nowhere yet, and has not yet counted them in place
+         * of the former ones.
+         */
+        SEED_BUILT,
         /** A write has just replaced an index's records (a copy or move onto it), its other changes still to come. */
         RECORDS_REPLACED
     }

@@ -25,6 +25,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * linked to its primary (sharing its records) doubled the figure for as long as it stayed linked. It now reads the
  * record budget's estimate, which counts each store once; and a copy onto an index, made but not yet held by it,
  * is counted by the budget as the bytes reserved for it (it counted neither the index's former records nor the copy).
+ * A seed replacing an index's records shows the former records until the new ones take their place (while it built
+ * them, the gauge counted neither).
  */
 @Timeout(60)
 class IndexingRamGaugeTest {
@@ -139,5 +141,25 @@ class IndexingRamGaugeTest {
 
         client.put("/1/indexes/ram-primary/settings", jq("{'replicas':[]}")).requireOk();
         assertThat(gauge()).as("the replica unlinked keeps a copy").isBetween(2 * alone - 1, 2 * alone + 1);
+    }
+
+    @Test
+    void aSeedShowsTheFormerRecordsUntilItsOwnTakeTheirPlace() throws Exception {
+        fill("ram-seeded");
+        long before = gauge();
+        assertThat(before).as("the records' heap, in MB").isPositive();
+        CompletableFuture<Reply> seeded;
+        long during;
+        try (StoppedWrite stop = StoppedWrite.at(app, Interleaving.Point.SEED_BUILT, "ram-seeded")) {
+            seeded = CompletableFuture.supplyAsync(
+                    () -> client.post(
+                            "/_mock/seed", jq("{'indices':{'ram-seeded':{'records':[{'objectID':'1','text':'x'}]}}}")),
+                    requests);
+            stop.awaitStopped();
+            during = gauge();
+        }
+        assertThat(seeded.join().status()).isEqualTo(200);
+        assertThat(during).as("while the seed's records are built").isEqualTo(before);
+        assertThat(gauge()).as("the seed's one record").isZero();
     }
 }

@@ -14,7 +14,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>The columns and orders searches build over the records ({@link StoreCaches}) count here too, beside them, since
  * on a full budget they could take as much heap again: a cache is kept only while it fits, and a write that needs
  * room drops every store's caches before it is refused (they are rebuilt from the records when next asked for). The
- * indices' settings, synonyms and rules count here as well ({@link #addConfig}).
+ * indices' settings, synonyms and rules count here as well, and so do the dictionaries' custom entries and the API
+ * keys ({@link #addConfig}).
  */
 public final class RecordBudget {
 
@@ -142,20 +143,28 @@ public final class RecordBudget {
 
     /**
      * Refuses a growth that does not fit (every store's caches giving way first), counting nothing: the caller
-     * changes its state, then counts the change with {@link #addConfig}.
+     * changes its state, then counts the change with {@link #addConfig}. Nothing is taken on the way, so that a
+     * reader of {@link #used()} never sees the check.
      *
      * @param bytes an upper bound of the growth
      * @throws EngineException 403 when it does not fit
      */
     public void requireRoom(long bytes) {
-        if (bytes > 0) {
-            take(bytes);
-            giveBack(bytes);
+        if (bytes > 0 && !fits(bytes)) {
+            caching.forEach(StoreCaches::drop);
+            if (!fits(bytes)) {
+                throw refusal();
+            }
         }
     }
 
+    private boolean fits(long bytes) {
+        return used.get() + cached.get() + configured.get() + bytes <= capacity;
+    }
+
     /**
-     * Counts a change of the indices' settings, synonyms and rules, never refused (see {@link #requireRoom}).
+     * Counts a change of what the application keeps besides its records: the indices' settings, synonyms and rules,
+     * the dictionaries' custom entries and the API keys. Never refused (see {@link #requireRoom}).
      *
      * @param bytes the change, negative when bytes were freed
      */
@@ -163,7 +172,7 @@ public final class RecordBudget {
         configured.addAndGet(bytes);
     }
 
-    /** {@return the estimated bytes the indices' settings, synonyms and rules hold now} */
+    /** {@return the estimated bytes the indices' settings, synonyms and rules, dictionary entries and keys hold now} */
     public long configured() {
         return configured.get();
     }

@@ -33,8 +33,8 @@ public enum CloseReason {
     /** A host's hold on requests ended, closing the connections it held. */
     HELD("a hold on the host's requests ended", true, Level.DEBUG),
 
-    /** Too many connections were open, and too many were being refused 503 already. */
-    NO_ROOM("too many connections were open to answer even 503", false, Level.DEBUG),
+    /** Too many connections were open, and too many were being refused 503 already; or no memory was left to set one up. */
+    NO_ROOM("too many connections were open, or too little memory was left, to answer even 503", false, Level.DEBUG),
 
     /** The server, or the host, stopped listening. */
     STOPPED("the server or the host stopped listening", false, Level.DEBUG),

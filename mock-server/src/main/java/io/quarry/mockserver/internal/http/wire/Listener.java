@@ -131,40 +131,62 @@ public final class Listener {
             Socket client;
             try {
                 client = socket.accept();
-            } catch (IOException e) {
-                // out of file descriptors, or a connection reset before it was taken: pause, so a lasting cause
-                // does not spin this thread
+            } catch (IOException | OutOfMemoryError e) {
+                // out of file descriptors or memory, or a connection reset before it was taken: pause, so a lasting
+                // cause does not spin this thread
                 LockSupport.parkNanos(ACCEPT_PAUSE_NANOS);
                 continue;
             }
-            if (draining || server != socket || threads.closed()) {
-                // taken by an accept under way as the listening socket closed: its request (a client's retry, say)
-                // came after the stop began, so it is no request under way to answer
-                Connection late = new Connection(client, tls, this, handler, deadlines);
-                late.close(CloseReason.STOPPED);
-                closedUnanswered(late, CloseReason.STOPPED, null, null);
-                continue;
-            }
+            Connection connection = null;
             try {
+                if (draining || server != socket || threads.closed()) {
+                    // taken by an accept under way as the listening socket closed: its request (a client's retry,
+                    // say) came after the stop began, so it is no request under way to answer
+                    Connection late = new Connection(client, tls, this, handler, deadlines);
+                    late.close(CloseReason.STOPPED);
+                    closedUnanswered(late, CloseReason.STOPPED, null, null);
+                    continue;
+                }
                 client.setTcpNoDelay(true);
+                connection = new Connection(client, tls, this, handler, deadlines);
+                connections.add(connection);
+                if (!threads.start(connection)) {
+                    refuse(connection);
+                }
             } catch (IOException e) {
                 closeQuietly(client);
-                continue;
-            }
-            Connection connection = new Connection(client, tls, this, handler, deadlines);
-            connections.add(connection);
-            if (!threads.start(connection)) {
-                // answered on a thread of its own: an HTTPS refusal's handshake must not hold the accepting one
-                WireResponse refusal = handler.refusal(
-                        503,
-                        "The mock server is overloaded: " + threads.maxConnections()
-                                + " connections are already open; retry later");
-                if (!threads.refuse(() -> connection.refuse(refusal))) {
+            } catch (OutOfMemoryError | RuntimeException e) {
+                // the heap had no room for this connection's set-up: it alone is lost, never this thread
+                if (connection != null) {
                     connections.remove(connection);
-                    connection.close(CloseReason.NO_ROOM);
-                    closedUnanswered(connection, CloseReason.NO_ROOM, null, null);
                 }
+                noRoomFor(client);
             }
+        }
+    }
+
+    /** Answers 503 on a thread of its own a connection that got none, or closes it when that cannot be had either. */
+    private void refuse(Connection connection) {
+        // on a thread of its own: an HTTPS refusal's handshake must not hold the accepting one
+        WireResponse refusal = handler.refusal(
+                503,
+                "The mock server is overloaded: " + threads.maxConnections()
+                        + " connections are already open; retry later");
+        if (!threads.refuse(() -> connection.refuse(refusal))) {
+            connections.remove(connection);
+            connection.close(CloseReason.NO_ROOM);
+            closedUnanswered(connection, CloseReason.NO_ROOM, null, null);
+        }
+    }
+
+    /** Closes a connection whose set-up failed, and counts it (not logged: that would need memory too). */
+    private void noRoomFor(Socket client) {
+        closeQuietly(client);
+        try {
+            handler.closedUnanswered(this, CloseReason.NO_ROOM);
+            unanswered.get(CloseReason.NO_ROOM).increment();
+        } catch (OutOfMemoryError | RuntimeException ignored) {
+            // counting it is worth less than taking the next connection
         }
     }
 

@@ -26,8 +26,10 @@ import tools.jackson.databind.node.ObjectNode;
  * Dictionaries. Writes answer an application-level task {@code {taskID, updatedAt}}
  * (waited on with {@code GET /1/task/{taskID}}). Search answers {@code {hits, nbHits, page, nbPages}}, each hit an
  * entry with {@code type} custom or standard; the query matches the start of an entry's word, words or parts,
- * ignoring case. Errors: 400 for schema errors and unknown dictionaries, 413 above 10 MB, 403 past
- * {@link Dictionaries#MAX_CUSTOM_ENTRIES} custom entries in one dictionary.
+ * ignoring case. Errors: 400 for schema errors, unknown dictionaries and an entry past
+ * {@link Dictionaries#MAX_ENTRY_CHARACTERS} characters or {@link Dictionaries#MAX_ENTRY_WORDS} words, 413 above 10 MB,
+ * 403 past {@link Dictionaries#MAX_CUSTOM_ENTRIES} custom entries in one dictionary or past the budget of stored
+ * records.
  */
 final class DictionaryRoutes implements RouteMethods {
 
@@ -141,7 +143,31 @@ final class DictionaryRoutes implements RouteMethods {
             }
             default -> throw new IllegalStateException(dictionary);
         }
+        withinBounds(entry);
         return entry;
+    }
+
+    /** Refuses an entry past the bounds of one entry: its strings' characters, its declensions or parts. */
+    private static void withinBounds(ObjectNode entry) {
+        long characters = 0;
+        for (Map.Entry<String, JsonNode> member : entry.properties()) {
+            JsonNode value = member.getValue();
+            if (value.isArray() && value.size() > Dictionaries.MAX_ENTRY_WORDS) {
+                throw ApiException.badRequest("Invalid entry "
+                        + Sanitize.shortText(entry.path("objectID").asString(""))
+                        + ": its " + member.getKey() + " lists " + value.size() + " words, at most "
+                        + Dictionaries.MAX_ENTRY_WORDS);
+            }
+            for (JsonNode text : value.isArray() ? value : List.of(value)) {
+                characters += text.stringValue().length();
+            }
+        }
+        if (characters > Dictionaries.MAX_ENTRY_CHARACTERS) {
+            throw ApiException.badRequest("Invalid entry "
+                    + Sanitize.shortText(entry.path("objectID").asString(""))
+                    + ": its strings hold " + characters + " characters, at most " + Dictionaries.MAX_ENTRY_CHARACTERS
+                    + " (its objectID, language and words together)");
+        }
     }
 
     /** {@code GET /1/dictionaries/{dictionaryName}/search}: parameters in the query string. */

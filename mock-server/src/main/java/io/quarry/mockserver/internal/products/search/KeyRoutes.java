@@ -19,7 +19,8 @@ import tools.jackson.databind.node.ObjectNode;
  * Unix seconds; create and restore answer {@code key} and {@code createdAt} in ISO 8601; update answers
  * {@code key} and {@code updatedAt}; delete answers {@code deletedAt}. An update replaces every parameter (unset
  * ones go back to their defaults), as the service does. {@code validity} in reads is the seconds left (0 for
- * none). An index-level key is restricted to its index; the global list shows it with {@code indexes}.
+ * none). An index-level key is restricted to its index; the global list shows it with {@code indexes}. Creating or
+ * restoring a key past {@link ApiKeys#MAX_ACTIVE} active keys, or past the budget of stored records, is a 403.
  */
 final class KeyRoutes implements RouteMethods {
 
