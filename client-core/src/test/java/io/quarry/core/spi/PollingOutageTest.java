@@ -95,8 +95,11 @@ class PollingOutageTest {
         AtomicInteger calls = new AtomicInteger();
         UnreachableHostsException last = everyHostFailed();
 
-        Throwable error = catchThrowable(() -> Polling.poll(
-                "task 7", QUICK.withMaxAttempts(3), failingFirst(calls, everyHostFailed(), everyHostFailed(), last)));
+        // three attempts a second apart: the checks' own time stays well within the two seconds the delays add up to
+        WaitPolicy threeAttempts = new WaitPolicy(3, Duration.ofSeconds(1), Duration.ofSeconds(1), 1);
+
+        Throwable error = catchThrowable(() ->
+                Polling.poll("task 7", threeAttempts, failingFirst(calls, everyHostFailed(), everyHostFailed(), last)));
 
         assertThat(error).as("the outage, not a WaitTimeoutException").isSameAs(last);
         assertThat(calls).hasValue(3);
