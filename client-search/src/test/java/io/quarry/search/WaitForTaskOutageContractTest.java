@@ -33,8 +33,8 @@ class WaitForTaskOutageContractTest {
 
     private static final String TASK_PATH = "/1/indexes/books/task/*";
     private static final Duration OUTAGE = Duration.ofSeconds(3);
-    /** Short delays, adding up to seconds: the outages below last a few polls. */
-    private static final WaitPolicy POLICY = new WaitPolicy(200, Duration.ofMillis(10), Duration.ofMillis(50), 1.5);
+    /** Short delays adding up to most of a minute: the outages below last a few polls, however loaded the machine. */
+    private static final WaitPolicy POLICY = new WaitPolicy(1_000, Duration.ofMillis(10), Duration.ofMillis(50), 1.5);
 
     private final BooksOnThreeHosts fixture = new BooksOnThreeHosts();
     private final MutableClock clock = fixture.clock();
