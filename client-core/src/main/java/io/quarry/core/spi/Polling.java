@@ -35,8 +35,8 @@ public final class Polling {
      * @param <R>    the result type
      * @return the first value the check yields
      * @throws WaitTimeoutException when the attempts run out
-     * @throws UnreachableHostsException when every host failed the last attempt, or every attempt for as long as the
-     *     policy's delays add up to
+     * @throws UnreachableHostsException when every host failed the last attempt, or an attempt made once the wait had
+     *     lasted as long as the policy's delays add up to
      * @throws TransportException when the thread is interrupted while it waits between attempts, as a call
      *     interrupted on the network is (the thread's interrupt flag is set again)
      */
