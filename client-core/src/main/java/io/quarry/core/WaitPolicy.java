@@ -6,7 +6,9 @@ import java.util.Objects;
 /**
  * How the {@code waitFor...} helpers poll: a bounded number of attempts, sleeping between them for a delay that
  * starts at {@code initialDelay} and grows by {@code multiplier} up to {@code maxDelay}. When the attempts run
- * out the helper throws {@link WaitTimeoutException}; the operation may still complete later.
+ * out the helper throws {@link WaitTimeoutException}; the operation may still complete later. A poll that every host
+ * failed ({@link UnreachableHostsException}) counts as an attempt that found the operation not yet done, until the
+ * wait has lasted as long as the delays add up to; the wait then ends with that failure.
  *
  * @param maxAttempts  attempts before giving up, at least 1
  * @param initialDelay sleep after the first attempt

@@ -47,6 +47,8 @@ class IdleConnectionClosedTest {
         KEEP_ALIVE_200_MS,
         /** Writes an unsolicited 408 and closes, as some servers do at their keep-alive timeout. */
         ANSWER_408_AND_CLOSE,
+        /** The same, the 408's body cut by the close (its length says more than was written). */
+        ANSWER_408_CUT_BY_THE_CLOSE,
         /** Keeps the connection, and resets it at the next request, as it resets every later request on any. */
         RESET_EVERY_LATER_REQUEST,
         /** Keeps the connection, and answers every later request 503 with a body cut by its close. */
@@ -171,6 +173,18 @@ class IdleConnectionClosedTest {
             add(api);
             assertThat(get(api)).isEqualTo("3");
             assertThat(only.requests()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void a408WhoseBodyTheCloseCutIsStillTheServersFarewell() throws Exception {
+        // the status line says the server read no request; that its body was cut changes nothing
+        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.ANSWER_408_CUT_BY_THE_CLOSE);
+                ApiClient api = oneHost(only)) {
+            assertThat(get(api)).isEqualTo("1");
+            only.awaitClosedConnections(1);
+            assertThat(get(api)).as("sent again on a new connection").isEqualTo("2");
+            assertThat(only.requests()).isEqualTo(2);
         }
     }
 
@@ -418,7 +432,12 @@ class IdleConnectionClosedTest {
                     if (afterFirst == AfterFirst.ANSWER_408_AND_CLOSE) {
                         write(out, "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
                     }
-                    if (afterFirst == AfterFirst.CLOSE || afterFirst == AfterFirst.ANSWER_408_AND_CLOSE) {
+                    if (afterFirst == AfterFirst.ANSWER_408_CUT_BY_THE_CLOSE) {
+                        write(out, "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 40\r\n\r\n{");
+                    }
+                    if (afterFirst == AfterFirst.CLOSE
+                            || afterFirst == AfterFirst.ANSWER_408_AND_CLOSE
+                            || afterFirst == AfterFirst.ANSWER_408_CUT_BY_THE_CLOSE) {
                         socket.close();
                         closedConnections.release();
                         return;

@@ -58,6 +58,29 @@ final class ErrorResponses {
                 received == null || received.isNull() ? null : Json.convert(received, Object.class));
     }
 
+    /**
+     * The error of an answer whose status arrived but whose body could not be read (cut, corrupt gzip, too slow).
+     *
+     * @param endpoint the endpoint called
+     * @param path     the path called, keys masked
+     * @param status   the answer's status
+     * @param headers  the answer's headers
+     * @param problem  why the body could not be read
+     * @return the typed exception, its message saying the body was lost
+     */
+    static ApiException unreadable(
+            Endpoint endpoint, String path, int status, Map<String, List<String>> headers, String problem) {
+        return ApiException.of(
+                endpoint,
+                path,
+                status,
+                "the answer's body could not be read (" + problem + ")",
+                "",
+                headers,
+                List.of(),
+                null);
+    }
+
     private static boolean looksLikeJson(String body) {
         String trimmed = body.stripLeading();
         return trimmed.startsWith("{") || trimmed.startsWith("[");

@@ -1148,7 +1148,17 @@ public final class HttpTransport implements AutoCloseable {
                 throws IOException {
             ResponseBody body = response.body();
             okio.BufferedSource source = body.source();
-            source.request(ErrorResponses.MAX_BODY_CHARS * 4L);
+            try {
+                source.request(ErrorResponses.MAX_BODY_CHARS * 4L);
+            } catch (IOException e) {
+                if (closed || callerGaveUp()) {
+                    throw e;
+                }
+                // the status already says how the service answered (a 4xx: refused, not applied); only its
+                // explanation was lost, which is no reason to blame the host or to call a refused write unknown
+                return ErrorResponses.unreadable(
+                        request.endpoint(), request.logPath(), status, headers, describe(asLimitReached(e)));
+            }
             String text = source.getBuffer().snapshot().utf8();
             if (text.length() > ErrorResponses.MAX_BODY_CHARS) {
                 text = text.substring(0, ErrorResponses.MAX_BODY_CHARS);

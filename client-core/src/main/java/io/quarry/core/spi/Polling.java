@@ -1,6 +1,7 @@
 package io.quarry.core.spi;
 
 import io.quarry.core.TransportException;
+import io.quarry.core.UnreachableHostsException;
 import io.quarry.core.WaitPolicy;
 import io.quarry.core.WaitTimeoutException;
 import java.io.InterruptedIOException;
@@ -13,8 +14,13 @@ import java.util.function.Supplier;
 
 /**
  * Repeats a check until it yields a value, sleeping per a {@link WaitPolicy} between attempts: the rail of every
- * {@code waitFor...} helper. A check answers a value (done), empty (not yet) or fails (the failure surfaces at
- * once, never retried here: the transport has already retried what it could).
+ * {@code waitFor...} helper. A check answers a value (done), empty (not yet) or fails. A failure surfaces at once
+ * (the transport has already retried what it could), except one in which every host failed the check's call
+ * ({@link UnreachableHostsException}): a moment when the service cannot be reached says nothing of the operation
+ * waited for, so the wait takes it as an attempt that found the operation not yet done, while attempts are left and
+ * until the wait has lasted as long as the policy's delays add up to (an outage makes a wait no longer than its
+ * policy, give or take one call). The wait then ends with that failure rather than a {@link WaitTimeoutException}.
+ * An interrupt, a rate limit (whose wait may be hours) and any other failure still end the wait at once.
  */
 public final class Polling {
 
@@ -29,13 +35,24 @@ public final class Polling {
      * @param <R>    the result type
      * @return the first value the check yields
      * @throws WaitTimeoutException when the attempts run out
+     * @throws UnreachableHostsException when every host failed the last attempt, or an attempt made once the wait had
+     *     lasted as long as the policy's delays add up to
      * @throws TransportException when the thread is interrupted while it waits between attempts, as a call
      *     interrupted on the network is (the thread's interrupt flag is set again)
      */
     public static <R> R poll(String what, WaitPolicy policy, Supplier<Optional<R>> check) {
         Duration waited = Duration.ZERO;
+        long start = System.nanoTime();
         for (int attempt = 0; attempt < policy.maxAttempts(); attempt++) {
-            Optional<R> result = check.get();
+            Optional<R> result;
+            try {
+                result = check.get();
+            } catch (UnreachableHostsException e) {
+                if (!ridesOut(policy, attempt, start) || Thread.currentThread().isInterrupted()) {
+                    throw e;
+                }
+                result = Optional.empty();
+            }
             if (result.isPresent()) {
                 return result.get();
             }
@@ -63,8 +80,39 @@ public final class Polling {
     public static <R> CompletableFuture<R> pollAsync(
             String what, WaitPolicy policy, Supplier<CompletableFuture<Optional<R>>> check) {
         CompletableFuture<R> result = new CompletableFuture<>();
-        attempt(what, policy, check, 0, Duration.ZERO, result);
+        attempt(what, policy, check, 0, Duration.ZERO, System.nanoTime(), result);
         return result;
+    }
+
+    /**
+     * Whether a check that failed as every host did is taken as "not yet": another attempt is left, and the wait has
+     * not yet lasted as long as the policy's delays add up to.
+     */
+    private static boolean ridesOut(WaitPolicy policy, int attempt, long startNanos) {
+        return attempt + 1 < policy.maxAttempts() && System.nanoTime() - startNanos < spanNanos(policy);
+    }
+
+    /** The policy's delays added up, in nanoseconds, at most {@code Long.MAX_VALUE}. */
+    private static long spanNanos(WaitPolicy policy) {
+        long delays = policy.maxAttempts() - 1L;
+        long span = 0;
+        // past 64 attempts every delay is the same (delayAfter stops growing there): no loop over a huge count
+        int grown = (int) Math.min(delays, 65);
+        for (int i = 0; i < grown; i++) {
+            span = saturatedAdd(span, nanos(policy.delayAfter(i)));
+        }
+        long rest = delays - grown;
+        long last = nanos(policy.delayAfter(64));
+        return rest > 0 && last > 0 && rest > (Long.MAX_VALUE - span) / last ? Long.MAX_VALUE : span + rest * last;
+    }
+
+    private static long nanos(Duration d) {
+        return d.getSeconds() >= Long.MAX_VALUE / 1_000_000_000L ? Long.MAX_VALUE : d.toNanos();
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
     }
 
     private static <R> void attempt(
@@ -73,6 +121,7 @@ public final class Polling {
             Supplier<CompletableFuture<Optional<R>>> check,
             int attempt,
             Duration waited,
+            long startNanos,
             CompletableFuture<R> result) {
         if (result.isDone()) {
             return;
@@ -85,16 +134,19 @@ public final class Polling {
             return;
         }
         future.whenComplete((value, error) -> {
-            if (error != null) {
-                result.completeExceptionally(unwrap(error));
-            } else if (value.isPresent()) {
+            Throwable failure = error == null ? null : unwrap(error);
+            boolean outage = failure instanceof UnreachableHostsException && ridesOut(policy, attempt, startNanos);
+            if (failure != null && !outage) {
+                result.completeExceptionally(failure);
+            } else if (failure == null && value.isPresent()) {
                 result.complete(value.get());
             } else if (attempt + 1 >= policy.maxAttempts()) {
                 result.completeExceptionally(new WaitTimeoutException(what, waited));
             } else {
                 Duration delay = policy.delayAfter(attempt);
                 CompletableFuture.delayedExecutor(delay.toMillis(), TimeUnit.MILLISECONDS)
-                        .execute(() -> attempt(what, policy, check, attempt + 1, waited.plus(delay), result));
+                        .execute(() ->
+                                attempt(what, policy, check, attempt + 1, waited.plus(delay), startNanos, result));
             }
         });
     }
