@@ -918,6 +918,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the lazy sequence of records
      */
     public <T> PagedIterable<T> browseObjects(SearchQuery query, Class<T> type) {
+        Objects.requireNonNull(type, "type"); // here, not at the first page read
         return PagedIterable.<T, BrowseStep>inCompositeCall(
                 scope(),
                 "browseObjects",

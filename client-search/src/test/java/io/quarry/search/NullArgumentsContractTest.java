@@ -61,6 +61,8 @@ class NullArgumentsContractTest {
         assertRefusedUnsent("policy", () -> index.waitForTaskAsync(1, null));
         assertRefusedUnsent("policy", () -> client.waitForAppTaskAsync(1, null));
         assertRefusedUnsent("requests", () -> client.getObjects(null, Map.class));
+        assertRefusedUnsent("type", () -> index.browseObjects(null));
+        assertRefusedUnsent("type", () -> index.browseObjectsAsync(null, null));
     }
 
     @Test
