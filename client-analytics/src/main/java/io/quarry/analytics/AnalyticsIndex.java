@@ -105,10 +105,12 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     }
 
     /**
-     * The most frequent searches (at most the 1000 most frequent), without click metrics. Takes every parameter of the query; an order other than by search count needs click analytics and is refused here with an {@link InvalidRequestException}.
+     * The most frequent searches (at most the 1000 most frequent), without click metrics. Takes every parameter of
+     * the query; an order other than by search count needs click analytics and is refused here.
      *
      * @param query the dates, tags and page
      * @return the metrics
+     * @throws InvalidRequestException if the query orders by a click metric, before any call
      */
     public TopSearches topSearches(AnalyticsQuery query) {
         return read(topSearchesRequest(query), TopSearches.class);

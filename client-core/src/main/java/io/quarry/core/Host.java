@@ -107,9 +107,11 @@ public record Host(String scheme, String hostname, int port, String basePath, Se
      * @param hostname  host name
      * @param callTypes the call types served; empty means both
      * @return the host
+     * @throws NullPointerException naming {@code hostname} if it is null
+     * @throws IllegalArgumentException if the name does not make a usable host URL
      */
     public static Host https(String hostname, CallType... callTypes) {
-        return of("https://" + hostname, callTypes);
+        return of("https://" + Objects.requireNonNull(hostname, "hostname"), callTypes);
     }
 
     /**

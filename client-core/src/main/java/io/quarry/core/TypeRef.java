@@ -65,8 +65,14 @@ public abstract class TypeRef<T> {
      * @param <T>       the resulting type
      * @return the reference
      * @throws IllegalArgumentException if the number of arguments does not match
+     * @throws NullPointerException naming {@code raw} or the argument if one is null
      */
     public static <T> TypeRef<T> parameterized(Class<?> raw, Type... arguments) {
+        Objects.requireNonNull(raw, "raw");
+        Objects.requireNonNull(arguments, "arguments");
+        for (int i = 0; i < arguments.length; i++) {
+            Objects.requireNonNull(arguments[i], "arguments[" + i + "]");
+        }
         if (raw.getTypeParameters().length != arguments.length) {
             throw new IllegalArgumentException(raw.getName() + " takes " + raw.getTypeParameters().length
                     + " type argument(s), got " + arguments.length);
@@ -83,9 +89,10 @@ public abstract class TypeRef<T> {
      * @param element the element type
      * @param <E>     the element type
      * @return the reference
+     * @throws NullPointerException naming {@code element} if it is null
      */
     public static <E> TypeRef<List<E>> listOf(Class<E> element) {
-        return parameterized(List.class, element);
+        return parameterized(List.class, Objects.requireNonNull(element, "element"));
     }
 
     /**
@@ -94,9 +101,10 @@ public abstract class TypeRef<T> {
      * @param value the value type
      * @param <V>   the value type
      * @return the reference
+     * @throws NullPointerException naming {@code value} if it is null
      */
     public static <V> TypeRef<Map<String, V>> mapOf(Class<V> value) {
-        return parameterized(Map.class, String.class, value);
+        return parameterized(Map.class, String.class, Objects.requireNonNull(value, "value"));
     }
 
     @Override

@@ -100,4 +100,11 @@ class HostTest {
         assertThatThrownBy(() -> Host.of("https://x.example/?q=1")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> Host.of("x.example")).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void aMissingHostNameIsRefusedRatherThanNamedNull() {
+        assertThatThrownBy(() -> Host.https(null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("hostname");
+    }
 }

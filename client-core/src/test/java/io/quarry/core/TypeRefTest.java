@@ -42,4 +42,13 @@ class TypeRefTest {
     void wrongArgumentCountIsRejected() {
         assertThatThrownBy(() -> TypeRef.parameterized(Page.class)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void aMissingTypeIsRefusedWhereItIsGiven() {
+        assertThatThrownBy(() -> TypeRef.listOf(null)).hasMessage("element");
+        assertThatThrownBy(() -> TypeRef.mapOf(null)).hasMessage("value");
+        assertThatThrownBy(() -> TypeRef.parameterized(Page.class, (java.lang.reflect.Type) null))
+                .hasMessage("arguments[0]");
+        assertThatThrownBy(() -> TypeRef.parameterized(null, Hit.class)).hasMessage("raw");
+    }
 }

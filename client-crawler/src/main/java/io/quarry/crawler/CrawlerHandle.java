@@ -404,6 +404,7 @@ public final class CrawlerHandle extends ScopedHandle<CrawlerHandle> {
      * @throws io.quarry.core.WaitTimeoutException if the reindex still runs after the last attempt
      */
     public Crawler reindexAndWait(WaitPolicy policy) {
+        Objects.requireNonNull(policy, "policy"); // before the reindex starts
         return scope().compositeCall("reindexAndWait", scope -> withScope(scope).reindexThenPoll(policy));
     }
 
@@ -434,6 +435,7 @@ public final class CrawlerHandle extends ScopedHandle<CrawlerHandle> {
      * @return the future crawler once the reindex ended or blocked it
      */
     public CompletableFuture<Crawler> reindexAndWaitAsync(WaitPolicy policy) {
+        Objects.requireNonNull(policy, "policy"); // before the reindex starts
         return scope().compositeCallAsync(
                         "reindexAndWait", scope -> withScope(scope).reindexThenPollAsync(policy));
     }

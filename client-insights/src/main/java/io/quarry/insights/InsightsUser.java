@@ -9,6 +9,7 @@ import io.quarry.insights.model.EventsResponse;
 import io.quarry.insights.model.InsightsEvent;
 import java.time.Clock;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -43,9 +44,10 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
      *
      * @param token the signed-in user's token, {@code [a-zA-Z0-9_-]{1,64}}
      * @return the view
+     * @throws NullPointerException naming {@code token} if it is null (a user not signed in is this view itself)
      */
     public InsightsUser authenticated(String token) {
-        return new InsightsUser(scope(), userToken, token, clock);
+        return new InsightsUser(scope(), userToken, Objects.requireNonNull(token, "token"), clock);
     }
 
     /**

@@ -210,4 +210,15 @@ public final class BatchOptions {
     public boolean allowsEmptyIndex() {
         return allowsEmptyIndex;
     }
+
+    /** Shows every setting; a listener shows as set, not as the object it is. */
+    @Override
+    public String toString() {
+        return "BatchOptions{chunkSize=" + chunkSize + ", chunksInFlight=" + chunksInFlight
+                + (waitForTasks ? ", waitingForTasks" : "")
+                + (waitPolicy.equals(WaitPolicy.of()) ? "" : ", waitPolicy=" + waitPolicy)
+                + (assignObjectIDs ? "" : ", serviceAssignedObjectIDs")
+                + (allowsEmptyIndex ? ", allowingEmptyIndex" : "")
+                + (listener == null ? "" : ", listener=set") + "}";
+    }
 }

@@ -17,6 +17,7 @@ import io.quarry.search.model.UserIdQuery;
 import io.quarry.search.model.UserIdSearchResponse;
 import io.quarry.search.model.UserMapping;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -74,7 +75,7 @@ public final class Clusters extends ScopedHandle<Clusters> {
     private ApiRequest assignUserIdRequest(String userID, String cluster) {
         return scope().withOptions(SearchClient.userOptions(userID))
                 .request(Endpoints.ASSIGN_USER_ID)
-                .body(JsonBodies.object("cluster", cluster));
+                .body(JsonBodies.object("cluster", Objects.requireNonNull(cluster, "cluster")));
     }
 
     /**
@@ -105,7 +106,11 @@ public final class Clusters extends ScopedHandle<Clusters> {
 
     private ApiRequest batchAssignUserIdsRequest(String cluster, List<String> users) {
         return scope().request(Endpoints.BATCH_ASSIGN_USER_IDS)
-                .body(JsonBodies.object("cluster", cluster, "users", users));
+                .body(JsonBodies.object(
+                        "cluster",
+                        Objects.requireNonNull(cluster, "cluster"),
+                        "users",
+                        Objects.requireNonNull(users, "users")));
     }
 
     /**
@@ -267,7 +272,7 @@ public final class Clusters extends ScopedHandle<Clusters> {
     }
 
     private ApiRequest searchUserIdsRequest(UserIdQuery query) {
-        return scope().request(Endpoints.SEARCH_USER_IDS).body(query);
+        return scope().request(Endpoints.SEARCH_USER_IDS).body(Objects.requireNonNull(query, "query"));
     }
 
     /**

@@ -18,6 +18,7 @@ import io.quarry.search.model.DictionarySearchResponse;
 import io.quarry.search.model.DictionarySettings;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -126,7 +127,10 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
         return scope().request(Endpoints.BATCH_DICTIONARY_ENTRIES)
                 .path("dictionaryName", dictionary)
                 .body(JsonBodies.object(
-                        "clearExistingDictionaryEntries", clearExistingDictionaryEntries, "requests", operations));
+                        "clearExistingDictionaryEntries",
+                        clearExistingDictionaryEntries,
+                        "requests",
+                        Objects.requireNonNull(operations, "operations")));
     }
 
     /**
@@ -157,6 +161,7 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
     }
 
     private ApiRequest searchRequest(DictionaryName dictionary, DictionaryQuery query) {
+        Objects.requireNonNull(query, "query");
         if (parametersInUrl) {
             return scope().request(Endpoints.SEARCH_DICTIONARY_ENTRIES_GET)
                     .path("dictionaryName", dictionary)
@@ -195,7 +200,7 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
     }
 
     private ApiRequest setSettingsRequest(DictionarySettings settings) {
-        return scope().request(Endpoints.SET_DICTIONARY_SETTINGS).body(settings);
+        return scope().request(Endpoints.SET_DICTIONARY_SETTINGS).body(Objects.requireNonNull(settings, "settings"));
     }
 
     /**
@@ -258,6 +263,7 @@ public final class Dictionaries extends ScopedHandle<Dictionaries> {
      * @return the lazy sequence
      */
     public PagedIterable<DictionaryEntry> browse(DictionaryName dictionary, String language) {
+        Objects.requireNonNull(dictionary, "dictionary");
         return PagedIterable.inCompositeCall(
                 scope(),
                 "browseDictionaryEntries",

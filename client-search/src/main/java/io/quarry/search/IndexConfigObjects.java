@@ -241,7 +241,7 @@ public abstract sealed class IndexConfigObjects<T, Q, R, H extends IndexConfigOb
      * @throws io.quarry.core.QuarryException on any failure
      */
     public final R search(Q query) {
-        return scope().request(kind.search()).body(query).execute(kind.responseType());
+        return searchRequest(query).execute(kind.responseType());
     }
 
     /**
@@ -251,7 +251,7 @@ public abstract sealed class IndexConfigObjects<T, Q, R, H extends IndexConfigOb
      * @return a future of a page of objects; it fails with a {@link io.quarry.core.QuarryException}
      */
     public final CompletableFuture<R> searchAsync(Q query) {
-        return scope().request(kind.search()).body(query).executeAsync(kind.responseType());
+        return searchRequest(query).executeAsync(kind.responseType());
     }
 
     /**
@@ -294,7 +294,11 @@ public abstract sealed class IndexConfigObjects<T, Q, R, H extends IndexConfigOb
     private ApiRequest saveAllRequest(List<T> objects, boolean replaceAll) {
         return writeRequest(kind.saveAll())
                 .query(kind.replaceAllFlag(), replaceAll ? Boolean.TRUE : null)
-                .body(objects);
+                .body(Objects.requireNonNull(objects, "objects"));
+    }
+
+    private ApiRequest searchRequest(Q query) {
+        return scope().request(kind.search()).body(Objects.requireNonNull(query, "query"));
     }
 
     private ApiRequest getRequest(String objectID) {

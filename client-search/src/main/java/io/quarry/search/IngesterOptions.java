@@ -198,4 +198,14 @@ public final class IngesterOptions {
     public boolean assignObjectIDs() {
         return assignObjectIDs;
     }
+
+    /** Shows every setting; a listener shows as set, not as the object it is. */
+    @Override
+    public String toString() {
+        return "IngesterOptions{chunkSize=" + chunkSize + ", chunkBytes=" + chunkBytes + ", flushInterval="
+                + flushInterval + ", chunksInFlight=" + chunksInFlight
+                + (addTimeout == null ? "" : ", addTimeout=" + addTimeout)
+                + (assignObjectIDs ? "" : ", serviceAssignedObjectIDs")
+                + (listener == null ? "" : ", listener=set") + "}";
+    }
 }

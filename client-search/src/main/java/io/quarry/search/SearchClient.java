@@ -267,7 +267,8 @@ public final class SearchClient extends ClientHandle<SearchClient> {
     }
 
     private ApiRequest getObjectsRequest(List<ObjectRequest> requests) {
-        return scope().request(Endpoints.GET_OBJECTS).body(JsonBodies.object("requests", requests));
+        return scope().request(Endpoints.GET_OBJECTS)
+                .body(JsonBodies.object("requests", Objects.requireNonNull(requests, "requests")));
     }
 
     /**

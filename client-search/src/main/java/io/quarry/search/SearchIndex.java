@@ -585,7 +585,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> T getObject(String objectID, Class<T> type) {
-        return getObjectRequest(objectID).execute(type);
+        return getObjectRequest(objectID).execute(Objects.requireNonNull(type, "type"));
     }
 
     /**
@@ -597,7 +597,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return a future of the record; it fails with a {@link io.quarry.core.QuarryException}
      */
     public <T> CompletableFuture<T> getObjectAsync(String objectID, Class<T> type) {
-        return getObjectRequest(objectID).executeAsync(type);
+        return getObjectRequest(objectID).executeAsync(Objects.requireNonNull(type, "type"));
     }
 
     private ApiRequest getObjectRequest(String objectID) {
@@ -617,7 +617,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> T getObjectAttributes(String objectID, List<String> attributesToRetrieve, Class<T> type) {
-        return getObjectAttributesRequest(objectID, attributesToRetrieve).execute(type);
+        return getObjectAttributesRequest(objectID, attributesToRetrieve).execute(Objects.requireNonNull(type, "type"));
     }
 
     /**
@@ -633,13 +633,14 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      */
     public <T> CompletableFuture<T> getObjectAttributesAsync(
             String objectID, List<String> attributesToRetrieve, Class<T> type) {
-        return getObjectAttributesRequest(objectID, attributesToRetrieve).executeAsync(type);
+        return getObjectAttributesRequest(objectID, attributesToRetrieve)
+                .executeAsync(Objects.requireNonNull(type, "type"));
     }
 
     private ApiRequest getObjectAttributesRequest(String objectID, List<String> attributesToRetrieve) {
         return scope().request(Endpoints.GET_OBJECT)
                 .path("objectID", objectID)
-                .query("attributesToRetrieve", attributesToRetrieve);
+                .query("attributesToRetrieve", Objects.requireNonNull(attributesToRetrieve, "attributesToRetrieve"));
     }
 
     /**
@@ -748,7 +749,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     private ApiRequest setSettingsRequest(IndexSettings settings) {
         return scope().request(Endpoints.SET_SETTINGS)
                 .query("forwardToReplicas", forwardToReplicas ? Boolean.TRUE : null)
-                .body(settings);
+                .body(Objects.requireNonNull(settings, "settings"));
     }
 
     /**
@@ -784,7 +785,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
                         "operation",
                         "copy",
                         "destination",
-                        destination,
+                        Objects.requireNonNull(destination, "destination"),
                         "scope",
                         scope == null || scope.isEmpty() ? null : scope));
     }
@@ -815,7 +816,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
 
     private ApiRequest moveToRequest(String destination) {
         return scope().request(Endpoints.OPERATION_INDEX)
-                .body(JsonBodies.object("operation", "move", "destination", destination));
+                .body(JsonBodies.object(
+                        "operation", "move", "destination", Objects.requireNonNull(destination, "destination")));
     }
 
     /**
@@ -916,6 +918,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the lazy sequence of records
      */
     public <T> PagedIterable<T> browseObjects(SearchQuery query, Class<T> type) {
+        Objects.requireNonNull(type, "type"); // here, not at the first page read
         return PagedIterable.<T, BrowseStep>inCompositeCall(
                 scope(),
                 "browseObjects",

@@ -30,7 +30,8 @@ import tools.jackson.databind.node.ObjectNode;
  * a caller who changes the list it built a record from, or the list an accessor returned, must not change the
  * record (nor its {@code equals} and {@code hashCode}). Each record is built through its canonical constructor from
  * mutable sample values; then the samples are changed, and so is what each accessor returns, one level deep (the
- * lists of a map of lists too). Free-form JSON values ({@code Map<String, Object>} inside a list) are left out.
+ * lists of a map of lists too, and the JSON objects of a {@code List<Map<String, Object>>}, though not the JSON
+ * values inside them).
  */
 public final class RecordCollections {
 
@@ -123,7 +124,7 @@ public final class RecordCollections {
             }
             if (before != null && changeable(before)) {
                 problems.add(where + " returns a collection the caller can change");
-            } else if (before != null && !freeForm(components[i]) && nestedChangeable(before)) {
+            } else if (before != null && nestedChangeable(before)) {
                 problems.add(where + " holds collections the caller can change");
             }
         }
@@ -173,12 +174,6 @@ public final class RecordCollections {
         } catch (UnsupportedOperationException refused) {
             return false;
         }
-    }
-
-    /** Whether the component holds JSON objects of any shape ({@code List<Map<String, Object>>}), not typed items. */
-    private static boolean freeForm(RecordComponent component) {
-        Type item = argument(component.getGenericType(), Map.class.isAssignableFrom(component.getType()) ? 1 : 0);
-        return Map.class.isAssignableFrom(raw(item)) && argument(item, 1) == Object.class;
     }
 
     private static boolean nestedChangeable(Object container) {

@@ -88,7 +88,7 @@ public record AnalyticsQuery(
     /**
      * {@return the new query}
      *
-     * @param date the first day (UTC)
+     * @param date the first day (UTC), or null for the service's default (seven days ago)
      */
     public AnalyticsQuery startDate(LocalDate date) {
         return new AnalyticsQuery(date, endDate, tags, limit, offset, orderBy, direction);
@@ -97,7 +97,7 @@ public record AnalyticsQuery(
     /**
      * {@return the new query}
      *
-     * @param date the last day (UTC), included
+     * @param date the last day (UTC), included, or null for the service's default (today)
      */
     public AnalyticsQuery endDate(LocalDate date) {
         return new AnalyticsQuery(startDate, date, tags, limit, offset, orderBy, direction);
@@ -106,7 +106,7 @@ public record AnalyticsQuery(
     /**
      * {@return the new query}
      *
-     * @param expression the tags searches must match
+     * @param expression the tags searches must match, or null for every search
      */
     public AnalyticsQuery tags(AnalyticsTags expression) {
         return new AnalyticsQuery(startDate, endDate, expression, limit, offset, orderBy, direction);
@@ -133,8 +133,8 @@ public record AnalyticsQuery(
     /**
      * {@return the new query}
      *
-     * @param order what top searches are sorted by
-     * @param orderDirection which way
+     * @param order what top searches are sorted by, or null for the most frequent first
+     * @param orderDirection which way, or null for descending
      */
     public AnalyticsQuery orderBy(SearchOrderBy order, OrderDirection orderDirection) {
         return new AnalyticsQuery(startDate, endDate, tags, limit, offset, order, orderDirection);

@@ -12,7 +12,8 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * A question for the answers API: immutable, each method returns a new query with one member set.
+ * A question for the answers API: immutable, each method returns a new query with one member set. Two queries are
+ * equal when they send the same body.
  *
  * <pre>{@code
  * AnswersQuery query = AnswersQuery.of("how long does the battery last", "en")
@@ -265,6 +266,22 @@ public final class AnswersQuery {
         if (value != null) {
             body.put(name, value);
         }
+    }
+
+    /**
+     * {@return whether the other object is a query that sends the same body}
+     *
+     * @param other the object compared
+     */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof AnswersQuery query && json().equals(query.json());
+    }
+
+    /** {@return a hash of the body, consistent with {@link #equals(Object)}} */
+    @Override
+    public int hashCode() {
+        return json().hashCode();
     }
 
     /** Shows the JSON body. */

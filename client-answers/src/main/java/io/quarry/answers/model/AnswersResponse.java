@@ -52,4 +52,11 @@ public final class AnswersResponse<T> {
     public long processingTimeMS() {
         return json.processingTimeMS() == null ? 0 : json.processingTimeMS();
     }
+
+    /** Shows the question, the counts and the processing time, not the hits themselves. */
+    @Override
+    public String toString() {
+        return "AnswersResponse{query=" + query() + ", nbHits=" + nbHits() + ", hits=" + hits.size()
+                + ", processingTimeMS=" + processingTimeMS() + "}";
+    }
 }

@@ -6,6 +6,7 @@ import io.quarry.core.WaitPolicy;
 import io.quarry.core.WaitTimeoutException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -41,6 +42,7 @@ public final class Polling {
      *     interrupted on the network is (the thread's interrupt flag is set again)
      */
     public static <R> R poll(String what, WaitPolicy policy, Supplier<Optional<R>> check) {
+        Objects.requireNonNull(policy, "policy");
         Duration waited = Duration.ZERO;
         long start = System.nanoTime();
         for (int attempt = 0; attempt < policy.maxAttempts(); attempt++) {
@@ -79,6 +81,7 @@ public final class Polling {
      */
     public static <R> CompletableFuture<R> pollAsync(
             String what, WaitPolicy policy, Supplier<CompletableFuture<Optional<R>>> check) {
+        Objects.requireNonNull(policy, "policy");
         CompletableFuture<R> result = new CompletableFuture<>();
         attempt(what, policy, check, 0, Duration.ZERO, System.nanoTime(), result);
         return result;

@@ -1,8 +1,11 @@
 package io.quarry.crawler.model;
 
+import java.util.Objects;
+
 /**
- * Which crawlers to list and how many per page. Immutable; the defaults are 20 per page from page 1, no filter. A
- * filter given null is removed, as in the defaults: the list then holds crawlers of any name or application.
+ * Which crawlers to list and how many per page. Immutable, and equal to a query with the same members; the defaults
+ * are 20 per page from page 1, no filter. A filter given null is removed, as in the defaults: the list then holds
+ * crawlers of any name or application.
  */
 public final class CrawlerListQuery {
 
@@ -87,5 +90,32 @@ public final class CrawlerListQuery {
     /** {@return the application filter, or null} */
     public String appId() {
         return appId;
+    }
+
+    /**
+     * {@return whether the other object is a query for the same page with the same filters}
+     *
+     * @param other the object compared
+     */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof CrawlerListQuery query
+                && itemsPerPage == query.itemsPerPage
+                && page == query.page
+                && Objects.equals(name, query.name)
+                && Objects.equals(appId, query.appId);
+    }
+
+    /** {@return a hash consistent with {@link #equals(Object)}} */
+    @Override
+    public int hashCode() {
+        return Objects.hash(itemsPerPage, page, name, appId);
+    }
+
+    /** Shows the page and the filters set. */
+    @Override
+    public String toString() {
+        return "CrawlerListQuery{itemsPerPage=" + itemsPerPage + ", page=" + page
+                + (name == null ? "" : ", name=" + name) + (appId == null ? "" : ", appId=" + appId) + "}";
     }
 }

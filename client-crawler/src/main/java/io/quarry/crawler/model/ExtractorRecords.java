@@ -13,13 +13,13 @@ import java.util.Map;
 public record ExtractorRecords(int index, String type, List<Map<String, Object>> records) {
 
     /**
-     * Null lists become empty.
+     * A null list becomes empty; the list and each record are unmodifiable copies.
      *
      * @param index see the record description
      * @param type see the record description
      * @param records see the record description
      */
     public ExtractorRecords {
-        records = records == null ? List.of() : List.copyOf(records);
+        records = JsonRecords.copy(records);
     }
 }

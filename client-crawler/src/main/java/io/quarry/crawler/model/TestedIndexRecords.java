@@ -14,14 +14,14 @@ public record TestedIndexRecords(
         String indexName, List<Map<String, Object>> records, List<ExtractorRecords> recordsPerExtractor) {
 
     /**
-     * Null lists become empty.
+     * Null lists become empty; the lists and each record are unmodifiable copies.
      *
      * @param indexName see the record description
      * @param records see the record description
      * @param recordsPerExtractor see the record description
      */
     public TestedIndexRecords {
-        records = records == null ? List.of() : List.copyOf(records);
+        records = JsonRecords.copy(records);
         recordsPerExtractor = recordsPerExtractor == null ? List.of() : List.copyOf(recordsPerExtractor);
     }
 }

@@ -33,4 +33,22 @@ class RecordCollectionsTest {
         assertThatThrownBy(() -> result.error().put("code", "x")).isInstanceOf(UnsupportedOperationException.class);
         assertThatThrownBy(() -> result.logs().get(0).add("x")).isInstanceOf(UnsupportedOperationException.class);
     }
+
+    @Test
+    void aTestedRecordStaysAsItWasRead() {
+        Map<String, Object> page = new HashMap<>(Map.of("title", "Home"));
+        List<Map<String, Object>> records = new ArrayList<>(List.of(page));
+        TestedIndexRecords tested =
+                new TestedIndexRecords("site", records, List.of(new ExtractorRecords(0, "custom", records)));
+
+        page.put("title", "Changed");
+
+        assertThat(tested.records()).containsExactly(Map.of("title", "Home"));
+        assertThat(tested.recordsPerExtractor().get(0).records()).containsExactly(Map.of("title", "Home"));
+        assertThatThrownBy(() -> tested.records().get(0).put("title", "x"))
+                .isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() ->
+                        tested.recordsPerExtractor().get(0).records().get(0).clear())
+                .isInstanceOf(UnsupportedOperationException.class);
+    }
 }

@@ -7,6 +7,7 @@ import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.ApiKeyInfo;
 import io.quarry.search.model.ApiKeyResponse;
 import io.quarry.search.model.ListApiKeysResponse;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -67,7 +68,7 @@ public final class ApiKeyCalls {
     }
 
     private ApiRequest addRequest(ApiKey parameters) {
-        return scope.request(add).body(parameters);
+        return scope.request(add).body(Objects.requireNonNull(parameters, "key"));
     }
 
     /**
@@ -91,7 +92,7 @@ public final class ApiKeyCalls {
     }
 
     private ApiRequest updateRequest(String key, ApiKey parameters) {
-        return keyRequest(update, key).body(parameters);
+        return keyRequest(update, key).body(Objects.requireNonNull(parameters, "parameters"));
     }
 
     /**

@@ -47,9 +47,17 @@ public record DictionaryEntry(
      * @param language the language
      * @param word     the word
      * @return the entry
+     * @throws NullPointerException naming {@code language} or {@code word} if it is null
      */
     public static DictionaryEntry stopword(String objectID, String language, String word) {
-        return new DictionaryEntry(objectID, language, word, null, null, null, null);
+        return new DictionaryEntry(
+                objectID,
+                Objects.requireNonNull(language, "language"),
+                Objects.requireNonNull(word, "word"),
+                null,
+                null,
+                null,
+                null);
     }
 
     /**
@@ -59,9 +67,11 @@ public record DictionaryEntry(
      * @param language the language
      * @param words    the declensions
      * @return the entry
+     * @throws NullPointerException naming {@code language} if it is null
      */
     public static DictionaryEntry plural(String objectID, String language, String... words) {
-        return new DictionaryEntry(objectID, language, null, List.of(words), null, null, null);
+        return new DictionaryEntry(
+                objectID, Objects.requireNonNull(language, "language"), null, List.of(words), null, null, null);
     }
 
     /**
@@ -72,9 +82,17 @@ public record DictionaryEntry(
      * @param word          the word
      * @param decomposition the parts; none registers the word as an atom
      * @return the entry
+     * @throws NullPointerException naming {@code language} or {@code word} if it is null
      */
     public static DictionaryEntry compound(String objectID, String language, String word, String... decomposition) {
-        return new DictionaryEntry(objectID, language, word, null, List.of(decomposition), null, null);
+        return new DictionaryEntry(
+                objectID,
+                Objects.requireNonNull(language, "language"),
+                Objects.requireNonNull(word, "word"),
+                null,
+                List.of(decomposition),
+                null,
+                null);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.quarry.search.model;
 
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * One operation of a dictionary batch.
@@ -15,9 +16,10 @@ public record DictionaryOperation(String action, Object body) {
      *
      * @param entry the entry
      * @return the operation
+     * @throws NullPointerException naming {@code entry} if it is null
      */
     public static DictionaryOperation add(DictionaryEntry entry) {
-        return new DictionaryOperation("addEntry", entry);
+        return new DictionaryOperation("addEntry", Objects.requireNonNull(entry, "entry"));
     }
 
     /**
@@ -25,8 +27,9 @@ public record DictionaryOperation(String action, Object body) {
      *
      * @param objectID the entry
      * @return the operation
+     * @throws NullPointerException naming {@code objectID} if it is null
      */
     public static DictionaryOperation delete(String objectID) {
-        return new DictionaryOperation("deleteEntry", Map.of("objectID", objectID));
+        return new DictionaryOperation("deleteEntry", Map.of("objectID", Objects.requireNonNull(objectID, "objectID")));
     }
 }

@@ -2,6 +2,7 @@ package io.quarry.search.model;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
+import java.util.Objects;
 import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
@@ -36,9 +37,10 @@ public record Promotion(
      * @param objectID the record
      * @param position from 0
      * @return the promotion
+     * @throws NullPointerException naming {@code objectID} if it is null
      */
     public static Promotion of(String objectID, int position) {
-        return new Promotion(objectID, null, position);
+        return new Promotion(Objects.requireNonNull(objectID, "objectID"), null, position);
     }
 
     /**

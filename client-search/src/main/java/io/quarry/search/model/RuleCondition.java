@@ -1,5 +1,7 @@
 package io.quarry.search.model;
 
+import java.util.Objects;
+
 /**
  * When a rule applies.
  *
@@ -32,9 +34,16 @@ public record RuleCondition(String pattern, Anchoring anchoring, String context,
      * @param pattern   the pattern
      * @param anchoring the anchoring
      * @return the condition
+     * @throws NullPointerException naming {@code pattern} or {@code anchoring} if it is null (a condition on a
+     *     context alone is {@link #whenContext(String)})
      */
     public static RuleCondition of(String pattern, Anchoring anchoring) {
-        return new RuleCondition(pattern, anchoring, null, null, null);
+        return new RuleCondition(
+                Objects.requireNonNull(pattern, "pattern"),
+                Objects.requireNonNull(anchoring, "anchoring"),
+                null,
+                null,
+                null);
     }
 
     /**
@@ -42,9 +51,10 @@ public record RuleCondition(String pattern, Anchoring anchoring, String context,
      *
      * @param context the context
      * @return the condition
+     * @throws NullPointerException naming {@code context} if it is null
      */
     public static RuleCondition whenContext(String context) {
-        return new RuleCondition(null, null, context, null, null);
+        return new RuleCondition(null, null, Objects.requireNonNull(context, "context"), null, null);
     }
 
     /**

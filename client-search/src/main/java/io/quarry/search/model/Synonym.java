@@ -63,9 +63,18 @@ public record Synonym(
      * @param input    the input word
      * @param words    the words it matches
      * @return the synonym
+     * @throws NullPointerException naming {@code input} if it is null
      */
     public static Synonym oneWay(String objectID, String input, String... words) {
-        return new Synonym(objectID, SynonymType.ONE_WAY_SYNONYM, List.of(words), input, null, null, null, null);
+        return new Synonym(
+                objectID,
+                SynonymType.ONE_WAY_SYNONYM,
+                List.of(words),
+                Objects.requireNonNull(input, "input"),
+                null,
+                null,
+                null,
+                null);
     }
 
     /**
@@ -75,10 +84,18 @@ public record Synonym(
      * @param placeholder  the token, e.g. {@code <street>}
      * @param replacements what it stands for
      * @return the synonym
+     * @throws NullPointerException naming {@code placeholder} if it is null
      */
     public static Synonym placeholder(String objectID, String placeholder, String... replacements) {
         return new Synonym(
-                objectID, SynonymType.PLACEHOLDER, null, null, null, null, placeholder, List.of(replacements));
+                objectID,
+                SynonymType.PLACEHOLDER,
+                null,
+                null,
+                null,
+                null,
+                Objects.requireNonNull(placeholder, "placeholder"),
+                List.of(replacements));
     }
 
     /**
@@ -88,9 +105,10 @@ public record Synonym(
      * @param word        the word
      * @param corrections its corrections
      * @return the synonym
+     * @throws NullPointerException naming {@code word} if it is null
      */
     public static Synonym altCorrection1(String objectID, String word, String... corrections) {
-        return new Synonym(objectID, SynonymType.ALT_CORRECTION_1, null, null, word, List.of(corrections), null, null);
+        return alternativeCorrections(objectID, SynonymType.ALT_CORRECTION_1, word, corrections);
     }
 
     /**
@@ -100,8 +118,15 @@ public record Synonym(
      * @param word        the word
      * @param corrections its corrections
      * @return the synonym
+     * @throws NullPointerException naming {@code word} if it is null
      */
     public static Synonym altCorrection2(String objectID, String word, String... corrections) {
-        return new Synonym(objectID, SynonymType.ALT_CORRECTION_2, null, null, word, List.of(corrections), null, null);
+        return alternativeCorrections(objectID, SynonymType.ALT_CORRECTION_2, word, corrections);
+    }
+
+    private static Synonym alternativeCorrections(
+            String objectID, SynonymType type, String word, String... corrections) {
+        return new Synonym(
+                objectID, type, null, null, Objects.requireNonNull(word, "word"), List.of(corrections), null, null);
     }
 }
