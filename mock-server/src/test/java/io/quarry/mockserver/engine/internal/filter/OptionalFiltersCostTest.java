@@ -2,6 +2,7 @@ package io.quarry.mockserver.engine.internal.filter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.engine.internal.index.FacetColumn;
 import io.quarry.mockserver.engine.internal.index.RecordStore;
 import io.quarry.mockserver.engine.internal.search.Faceting;
 import io.quarry.mockserver.internal.json.Json;
@@ -52,5 +53,10 @@ class OptionalFiltersCostTest {
         int recordValues = RECORDS * TAGS_PER_RECORD;
         assertThat(valuesRead[0]).as("facet values read compiling").isLessThanOrEqualTo(filters.size());
         assertThat(scoringRead[0]).as("values and filters read scoring").isLessThanOrEqualTo(2L * recordValues);
+        FacetColumn column = store.facetColumn("tags");
+        assertThat(column.idsOfText("tag-999-9"))
+                .as("the column's look-up, folding each value once, is built once")
+                .hasSize(1)
+                .isSameAs(column.idsOfText("tag-999-9"));
     }
 }
