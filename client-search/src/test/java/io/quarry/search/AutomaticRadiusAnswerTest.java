@@ -75,7 +75,8 @@ class AutomaticRadiusAnswerTest {
     }
 
     @Test
-    @Timeout(value = 10, unit = TimeUnit.SECONDS) // liveness guard: the digits are read once, at most ten of them
+    // a hang guard: AutomaticRadiusJsonTest counts the characters read (ten at most)
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aLongStringOfDigitsFailsWithoutReadingItWhole() {
         assertThatThrownBy(() -> radiusAnswered(",\"automaticRadius\":\"" + "9".repeat(1_000_000) + "\""))
                 .isInstanceOf(DeserializationException.class);

@@ -21,7 +21,7 @@ class ManyRulesOneQueryHttpTest {
     private final TestClient client = new TestClient(MOCK.server());
 
     @Test
-    @Timeout(20)
+    @Timeout(120) // a hang guard: the rules applied, the user data and the hits' order are the checks
     void everyRuleAppliesAndEachRecordIsPinnedOnce() {
         StringBuilder records = new StringBuilder("{\"requests\":[");
         StringBuilder rules = new StringBuilder("[");

@@ -32,9 +32,12 @@ final class AutomaticRadiusJson extends ValueDeserializer<Integer> {
                 this, "expected a radius in meters, a string of digits such as \"1500\", got %s", token);
     }
 
-    /** {@return the meters written as 1 to 10 ASCII digits, or null for any other text or more than an int holds} */
-    private static Integer meters(String text) {
-        if (text.isEmpty() || text.length() > MOST_DIGITS) {
+    /**
+     * {@return the meters written as 1 to 10 ASCII digits, or null for any other text or more than an int holds}
+     * Package-private, on a character sequence, so that a test can count the characters read.
+     */
+    static Integer meters(CharSequence text) {
+        if (text.length() == 0 || text.length() > MOST_DIGITS) {
             return null;
         }
         long meters = 0;

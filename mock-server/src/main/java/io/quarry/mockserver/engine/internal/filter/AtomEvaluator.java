@@ -57,7 +57,7 @@ final class AtomEvaluator {
 
     private static RecordFilter facetByColumn(Atom.Facet facet, Faceting faceting, RecordStore store) {
         FacetColumn column = store.facetColumn(facet.attribute());
-        BitSet matching = matchingIds(facet, faceting, column);
+        BitSet matching = matchingIds(facet, faceting, column, null);
         return RecordFilter.byOrdinal((record, ordinal) -> {
             for (int position = column.start(ordinal); position < column.end(ordinal); position++) {
                 if (matching.get(column.id(position))) {
@@ -74,17 +74,20 @@ final class AtomEvaluator {
      * @param facet a facet filter
      * @param faceting the faceting declarations
      * @param column the column of the filter's attribute
+     * @param valuesRead {@code null}, or a counter to which each value id read adds one (a test counts the work)
      */
-    static BitSet matchingIds(Atom.Facet facet, Faceting faceting, FacetColumn column) {
+    static BitSet matchingIds(Atom.Facet facet, Faceting faceting, FacetColumn column, long[] valuesRead) {
         BitSet matching = new BitSet(column.valueCount());
         if (faceting.find(facet.attribute()) != null) {
             for (int id : column.idsOfText(TextNormalizer.normalize(facet.value()))) {
+                Work.add(valuesRead, 1);
                 matching.set(id);
             }
         }
         Double number = parseNumber(facet.value());
         if (number != null) {
             for (int id : column.idsOfNumber(number)) {
+                Work.add(valuesRead, 1);
                 matching.set(id);
             }
         }

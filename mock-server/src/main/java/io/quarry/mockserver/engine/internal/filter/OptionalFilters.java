@@ -70,6 +70,24 @@ public final class OptionalFilters {
      */
     public static OptionalFilters compile(
             List<List<ScoredAtom>> groups, boolean sumOrScores, Faceting faceting, RecordStore store) {
+        return compile(groups, sumOrScores, faceting, store, null);
+    }
+
+    /**
+     * {@return the compiled optional filters} Package-private so that a test can count the work.
+     *
+     * @param groups the optional filters, each an OR group
+     * @param sumOrScores whether an OR group scores the sum of its matching members instead of the highest
+     * @param faceting the faceting declarations
+     * @param store the records that will be scored, read-locked
+     * @param valuesRead {@code null}, or a counter to which each facet value id a filter reads adds one
+     */
+    static OptionalFilters compile(
+            List<List<ScoredAtom>> groups,
+            boolean sumOrScores,
+            Faceting faceting,
+            RecordStore store,
+            long[] valuesRead) {
         if (groups.isEmpty()) {
             return NONE;
         }
@@ -83,7 +101,7 @@ public final class OptionalFilters {
                 FacetColumn column = store.facetColumn(facet.attribute());
                 byValue.computeIfAbsent(facet.attribute(), attribute -> new ValueScores(column))
                         .add(
-                                AtomEvaluator.matchingIds(facet, faceting, column),
+                                AtomEvaluator.matchingIds(facet, faceting, column, valuesRead),
                                 group.get(0).score());
                 continue;
             }
@@ -105,14 +123,26 @@ public final class OptionalFilters {
      * @param record a record
      */
     public int score(IndexedRecord record) {
+        return score(record, null);
+    }
+
+    /**
+     * {@return its filters score, at most the largest {@code int}} Package-private so that a test can count the work.
+     *
+     * @param record a record
+     * @param read {@code null}, or a counter to which each filter tested, each of the record's values read and each
+     *     filter a value leads to add one
+     */
+    int score(IndexedRecord record, long[] read) {
         // in long, capped: 1000 filters of up to nine digits each would pass the largest int and wrap negative
         long total = 0;
         for (ValueScores scores : byValue) {
-            total += scores.score(record);
+            total += scores.score(record, read);
         }
         for (List<Member> group : groups) {
             long groupScore = 0;
             for (Member member : group) {
+                Work.add(read, 1);
                 if (member.filter().test(record)) {
                     groupScore = sumOrScores ? groupScore + member.score() : Math.max(groupScore, member.score());
                 }

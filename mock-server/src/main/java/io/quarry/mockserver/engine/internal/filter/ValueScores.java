@@ -45,16 +45,20 @@ final class ValueScores {
      * {@return the sum of the scores of the filters the record matches, each counted once}
      *
      * @param record a record of the store the column belongs to
+     * @param read {@code null}, or a counter to which each of the record's values and each filter it leads to add
+     *     one (a test counts the work)
      */
-    long score(IndexedRecord record) {
+    long score(IndexedRecord record, long[] read) {
         int ordinal = record.ordinal();
         long total = 0;
         BitSet counted = null;
         for (int position = column.start(ordinal); position < column.end(ordinal); position++) {
+            Work.add(read, 1);
             int[] filters = filtersOfValue[column.id(position)];
             if (filters == null) {
                 continue;
             }
+            Work.add(read, filters.length);
             for (int filter : filters) {
                 if (counted == null) {
                     counted = new BitSet();

@@ -68,6 +68,11 @@ final class GeoPolygon {
         }
     }
 
+    /** {@return the entries of the edges filed by strip} Package-private so a test can count the filing's work. */
+    int filedEdges() {
+        return edges.length;
+    }
+
     private int firstStrip(int edge) {
         return strip(Math.min(lngs[edge], lngs[next(edge)]));
     }
@@ -94,12 +99,26 @@ final class GeoPolygon {
      * @param lng a longitude
      */
     boolean contains(double lat, double lng) {
+        return contains(lat, lng, null);
+    }
+
+    /**
+     * {@return whether the point is inside} Package-private so a test can count the work.
+     *
+     * @param lat a latitude
+     * @param lng a longitude
+     * @param edgesTested {@code null}, or a counter to which each edge tested adds one
+     */
+    boolean contains(double lat, double lng, long[] edgesTested) {
         if (lat < minLat || lat > maxLat || lng < minLng || lng > maxLng) {
             return false;
         }
         boolean inside = false;
         int strip = strip(lng);
         for (int k = firstEdge[strip]; k < firstEdge[strip + 1]; k++) {
+            if (edgesTested != null) {
+                edgesTested[0]++;
+            }
             int a = edges[k];
             int b = next(a);
             if ((lngs[a] > lng) != (lngs[b] > lng)

@@ -47,15 +47,18 @@ final class GlobTokens {
         return tokens;
     }
 
-    /** {@return the pattern read as a glob (see {@link UrlWildcards#glob})} */
-    static GlobTokens glob(String pattern) {
+    /**
+     * {@return the pattern read as a glob (see {@link UrlWildcards#glob})} A character sequence, so that a test can
+     * count the characters read.
+     */
+    static GlobTokens glob(CharSequence pattern) {
         GlobTokens tokens = new GlobTokens(pattern.length());
         int[] closings = closingBrackets(pattern);
         int n = pattern.length();
         for (int i = 0; i < n; ) {
-            int c = pattern.codePointAt(i);
+            int c = Character.codePointAt(pattern, i);
             if (c == '\\' && i + 1 < n) {
-                int escaped = pattern.codePointAt(i + 1);
+                int escaped = Character.codePointAt(pattern, i + 1);
                 tokens.add(LITERAL, escaped);
                 i += 1 + Character.charCount(escaped);
                 continue;
@@ -116,7 +119,7 @@ final class GlobTokens {
      * For each place, where the first {@code ]} from there is that no backslash escapes, or -1: computed from the
      * end, so finding every class's end costs one pass, however many {@code [} no {@code ]} closes.
      */
-    private static int[] closingBrackets(String pattern) {
+    private static int[] closingBrackets(CharSequence pattern) {
         int n = pattern.length();
         int[] closing = new int[n + 2];
         closing[n] = -1;
@@ -129,7 +132,7 @@ final class GlobTokens {
     }
 
     /** {@return where the class opened at {@code open} ends, or -1 when nothing closes it} */
-    private static int classEnd(String pattern, int open, int[] closings) {
+    private static int classEnd(CharSequence pattern, int open, int[] closings) {
         int first = open + 1;
         if (first < pattern.length() && (pattern.charAt(first) == '!' || pattern.charAt(first) == '^')) {
             first++;
@@ -140,7 +143,7 @@ final class GlobTokens {
         return closings[first];
     }
 
-    private static CharClass charClass(String pattern, int open, int end) {
+    private static CharClass charClass(CharSequence pattern, int open, int end) {
         int i = open + 1;
         boolean negated = pattern.charAt(i) == '!' || pattern.charAt(i) == '^';
         if (negated) {
@@ -152,7 +155,7 @@ final class GlobTokens {
             if (pattern.charAt(i) == '\\') {
                 i++; // the escaped character is one of the class's, whatever it is
             }
-            int first = pattern.codePointAt(i);
+            int first = Character.codePointAt(pattern, i);
             i += Character.charCount(first);
             int last = first;
             if (i + 1 < end && pattern.charAt(i) == '-') {
@@ -160,7 +163,7 @@ final class GlobTokens {
                 if (pattern.charAt(i) == '\\') {
                     i++;
                 }
-                last = pattern.codePointAt(i);
+                last = Character.codePointAt(pattern, i);
                 i += Character.charCount(last);
             }
             if (count + 2 > ranges.length) {

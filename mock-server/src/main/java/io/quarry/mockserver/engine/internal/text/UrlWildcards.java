@@ -134,6 +134,17 @@ public final class UrlWildcards {
      * @param value a URL or path
      */
     public boolean matches(String value) {
+        return matches(value, null);
+    }
+
+    /**
+     * {@return whether the whole value matches} Package-private so a test can count the work.
+     *
+     * @param value a URL or path
+     * @param placesHeld {@code null}, or a counter to which each character of the value adds the places the match
+     *     holds when it reads it: at most the pattern's places, so the whole match at most their product
+     */
+    boolean matches(String value, long[] placesHeld) {
         int end = prefix.length();
         if (!value.startsWith(prefix)
                 || (end > 0
@@ -157,6 +168,9 @@ public final class UrlWildcards {
             int c = value.codePointAt(i);
             i += Character.charCount(c);
             step++;
+            if (placesHeld != null) {
+                placesHeld[0] += count;
+            }
             int nextCount = 0;
             for (int k = 0; k < count; k++) {
                 int at = now[k];

@@ -31,12 +31,32 @@ final class Profiles {
      */
     static final int MAX_RECORD_VALUES = 100;
 
+    /** Reads a record as it is now: package-private so that a test can count the reads. */
+    interface RecordSource {
+        /**
+         * {@return the record, or {@code null} when it or its index is gone}
+         *
+         * @param indexName the index an event names
+         * @param objectID a record the event names
+         */
+        ObjectNode read(String indexName, String objectID);
+    }
+
     private final Application app;
     private final PersonalizationState state;
+    private final RecordSource source;
 
     Profiles(Application app, PersonalizationState state) {
+        this(app, state, (indexName, objectID) -> {
+            IndexState index = app.find(indexName);
+            return index == null ? null : index.data().get(objectID);
+        });
+    }
+
+    Profiles(Application app, PersonalizationState state, RecordSource source) {
         this.app = app;
         this.state = state;
+        this.source = source;
     }
 
     /**
@@ -129,8 +149,7 @@ final class Profiles {
     private Map<String, Set<String>> recordValues(
             String indexName, String objectID, Strategy strategy, Map<List<String>, Map<String, Set<String>>> records) {
         return records.computeIfAbsent(List.of(indexName, objectID), key -> {
-            IndexState index = app.find(indexName);
-            ObjectNode record = index == null ? null : index.data().get(objectID);
+            ObjectNode record = source.read(indexName, objectID);
             Map<String, Set<String>> values = new TreeMap<>();
             if (record != null) {
                 for (Strategy.FacetScore facet : strategy.facets()) {

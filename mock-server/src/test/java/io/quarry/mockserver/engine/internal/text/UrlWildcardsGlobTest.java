@@ -2,7 +2,9 @@ package io.quarry.mockserver.engine.internal.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.testing.CountedText;
 import io.quarry.mockserver.testing.GlobOracle;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -108,11 +110,11 @@ class UrlWildcardsGlobTest {
     }
 
     /**
-     * Guards against expansion and backtracking: 200 brace groups stand for 2^200 patterns, and a thousand unclosed
-     * brackets and braces would cost a scan each.
+     * Guards against expansion and backtracking, which never end here: 200 brace groups stand for 2^200 patterns.
+     * A hang guard: {@link #aPatternOfManyGroupsCostsItsLengthToReadAndItsPlacesToMatch} counts the work.
      */
     @Test
-    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aPatternOfManyGroupsIsDecidedInTimeItsLengthBounds() {
         String url = "a".repeat(1000);
 
@@ -125,6 +127,34 @@ class UrlWildcardsGlobTest {
                         .matches("{".repeat(999) + "}".repeat(999)))
                 .as("the commas are the innermost pair's: the other braces are text")
                 .isTrue();
+    }
+
+    /**
+     * A pattern is read in a few passes over its characters (a thousand unclosed brackets and braces would cost a
+     * scan each), and a match holds at most the pattern's places at each character of the value.
+     */
+    @Test
+    void aPatternOfManyGroupsCostsItsLengthToReadAndItsPlacesToMatch() {
+        String url = "a".repeat(1000);
+        List<String> patterns = List.of(
+                "{a,*}".repeat(200) + "b",
+                "{a,**,{a,[a-b]}}".repeat(40),
+                "[{".repeat(1000),
+                "{a,".repeat(1000),
+                "[a".repeat(1000) + "]",
+                "**" + "a".repeat(2045) + "b");
+        for (String pattern : patterns) {
+            String shown = pattern.substring(0, 16) + "... (" + pattern.length() + " characters)";
+            CountedText read = new CountedText(pattern);
+            GlobTokens.glob(read);
+            long[] held = {0};
+            UrlWildcards.glob(pattern).matches(url, held);
+
+            assertThat(read.reads()).as("characters read of %s", shown).isLessThanOrEqualTo(5L * pattern.length());
+            assertThat(held[0])
+                    .as("places held matching %s", shown)
+                    .isLessThanOrEqualTo((long) url.length() * (pattern.length() + 1));
+        }
     }
 
     private static String randomText(Random random, String[] pieces, int maxPieces) {

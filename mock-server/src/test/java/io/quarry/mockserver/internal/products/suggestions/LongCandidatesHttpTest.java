@@ -33,7 +33,8 @@ class LongCandidatesHttpTest {
     }
 
     @Test
-    @Timeout(value = 20, unit = TimeUnit.SECONDS)
+    // a hang guard: the log's lines and levels are the checks (each long candidate was searched and quoted whole)
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void externalQueriesLongerThanASearchTakesAreSkippedWithAShortLine() throws Exception {
         StringJoiner records = new StringJoiner(",");
         for (int i = 0; i < 50; i++) {
