@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * This module's test classes run beside each other (its Surefire configuration). A class that looks at what belongs
  * to the whole JVM (its threads, a logger's records, its heap) or runs Jazzer (which prepares once per JVM) must run
  * alone ({@code @Isolated}), or it sees the other classes' servers and fails now and then. This says so at once,
- * naming the class.
+ * naming the class. A program a test starts as a JVM of its own (a {@code main} and no tests) watches that JVM only.
  */
 class ClassesWatchingTheWholeJvmRunAloneTest {
 
@@ -31,6 +31,7 @@ class ClassesWatchingTheWholeJvmRunAloneTest {
             watching = files.filter(file -> file.toString().endsWith(".java"))
                     .filter(file -> !file.endsWith(getClass().getSimpleName() + ".java"))
                     .filter(file -> WHOLE_JVM.stream().anyMatch(read(file)::contains))
+                    .filter(file -> !runsInAJvmOfItsOwn(read(file)))
                     .toList();
         }
         assertThat(watching)
@@ -40,6 +41,10 @@ class ClassesWatchingTheWholeJvmRunAloneTest {
                 .filteredOn(file -> !read(file).contains("@Isolated"))
                 .as("classes watching the whole JVM that may run beside others: annotate them @Isolated")
                 .isEmpty();
+    }
+
+    private static boolean runsInAJvmOfItsOwn(String source) {
+        return source.contains("static void main(String[] ") && !source.contains("@Test");
     }
 
     private static String read(Path file) {

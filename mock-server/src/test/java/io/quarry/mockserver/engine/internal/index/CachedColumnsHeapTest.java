@@ -3,71 +3,68 @@ package io.quarry.mockserver.engine.internal.index;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryMXBean;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
-import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The estimate of the columns searches build, against the heap they really retain after a collection: over the
  * records a 16 MB budget holds (a 32 MB heap's), every attribute faceted and filtered on, its numbers sorted. The
- * estimate may be above the heap (the budget then refuses a little early) but never far below it. Alone: it reads
- * the whole JVM's heap.
+ * estimate may be above the heap (the budget then refuses a little early) but never far below it. Not isolated: the
+ * measurement runs in a JVM of its own ({@link CachedColumnsHeapMeasurement}), started with this JVM's heap and
+ * compiler options, whose heap holds nothing of the classes running beside this one.
  */
-@Isolated
+@Timeout(120)
 class CachedColumnsHeapTest {
 
-    private static final int ATTRIBUTES = 20;
-
     @Test
-    void theEstimateOfAFullBudgetsColumnsCoversTheHeapTheyRetain() {
-        RecordStore store = new RecordStore();
-        for (int i = 0; store.heapBytes() < (16L << 20); i++) {
-            ObjectNode record = JsonNodeFactory.instance.objectNode().put("objectID", "r" + i);
-            record.put("n", i % 1000);
-            for (int k = 0; k < ATTRIBUTES; k++) {
-                record.put("a" + k, word(i % 40) + " " + word(i / 40 % 40) + " " + word(i / 1600 % 40) + " " + word(k));
-            }
-            store.put(record);
+    void theEstimateOfAFullBudgetsColumnsCoversTheHeapTheyRetain(@TempDir Path dir) throws Exception {
+        Path output = dir.resolve("measurement.txt");
+        Process process = new ProcessBuilder(command())
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
+        try {
+            assertThat(process.waitFor(100, TimeUnit.SECONDS))
+                    .as("the measurement ended")
+                    .isTrue();
+        } finally {
+            process.destroyForcibly();
         }
-        long before = retainedHeap();
+        String printed = Files.readString(output, StandardCharsets.UTF_8).strip();
+        assertThat(process.exitValue()).as(printed).isZero();
+        String[] figures =
+                printed.lines().reduce((first, last) -> last).orElseThrow().split(" ");
+        assertThat(figures).as(printed).hasSize(5);
+        int built = Integer.parseInt(figures[0]);
+        long estimate = Long.parseLong(figures[1]);
+        long measured = Long.parseLong(figures[2]);
+        int records = Integer.parseInt(figures[3]);
+        int sorted = Integer.parseInt(figures[4]);
 
-        List<Object> built = new ArrayList<>();
-        long estimate = 0;
-        for (int k = 0; k < ATTRIBUTES; k++) {
-            FacetColumn column = FacetColumn.build(store, "a" + k);
-            column.idsOfText("x"); // builds its lookup, as a filter does
-            built.add(column);
-            estimate += column.heapBytes();
-        }
-        NumericColumn numbers = NumericColumn.build(store, "n");
-        built.add(numbers);
-        estimate += numbers.heapBytes();
-        long measured = retainedHeap() - before;
-
-        assertThat(built).hasSize(ATTRIBUTES + 1);
+        assertThat(built).isEqualTo(CachedColumnsHeapMeasurement.ATTRIBUTES + 1);
         assertThat((double) estimate / measured)
-                .as("estimate %d bytes, retained %d bytes, over %d records", estimate, measured, store.size())
+                .as("estimate %d bytes, retained %d bytes, over %d records", estimate, measured, records)
                 .isBetween(0.95, 1.6);
-        assertThat(store.sortedOrdinals("n", Comparator.comparing(IndexedRecord::objectID)))
-                .hasSize(store.size());
+        assertThat(sorted).as("records in the numeric order").isEqualTo(records);
     }
 
-    private static String word(int j) {
-        return "word" + (char) ('a' + j / 26) + (char) ('a' + j % 26);
-    }
-
-    private static long retainedHeap() {
-        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
-        long least = Long.MAX_VALUE;
-        for (int i = 0; i < 5; i++) {
-            memory.gc();
-            least = Math.min(least, memory.getHeapMemoryUsage().getUsed());
-        }
-        return least;
+    /** The measurement's JVM: this one's, with its options that shape the heap and the compiler, and class path. */
+    private static List<String> command() {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(option -> option.startsWith("-X"))
+                .forEach(command::add);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(CachedColumnsHeapMeasurement.class.getName());
+        return command;
     }
 }
