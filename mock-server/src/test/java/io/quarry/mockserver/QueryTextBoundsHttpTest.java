@@ -33,7 +33,7 @@ class QueryTextBoundsHttpTest {
     private final TestClient client = new TestClient(MOCK.server());
 
     @Test
-    @Timeout(value = 30, unit = TimeUnit.SECONDS) // each word made optional searched again: quadratic in the words
+    @Timeout(value = 60, unit = TimeUnit.SECONDS) // a hang guard: WordRemovalMatchingsTest counts the matchings
     void wordRemovalOverHundredsOfWordsAnswers() {
         Random random = new Random(SEED);
         seed(RECORDS, 20, () -> String.valueOf((char) ('a' + random.nextInt(26))));
@@ -86,7 +86,7 @@ class QueryTextBoundsHttpTest {
     }
 
     @Test
-    @Timeout(value = 10, unit = TimeUnit.SECONDS) // every query word tried on every word of the text: their product
+    @Timeout(value = 60, unit = TimeUnit.SECONDS) // a hang guard: TextMarkingLookupsTest counts the lookups
     void highlightingLongTextsAgainstHundredsOfWordsAnswers() {
         Random random = new Random(SEED);
         java.util.function.Supplier<String> pair =

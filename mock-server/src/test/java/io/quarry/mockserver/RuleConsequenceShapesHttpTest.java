@@ -80,7 +80,7 @@ class RuleConsequenceShapesHttpTest {
     }
 
     @Test
-    @Timeout(10)
+    @Timeout(60) // a hang guard: RuleContextReadsTest counts the characters read
     void aLongContextIsReadInOnePass() {
         String context = "a".repeat(200_000);
         Reply refused = client.put(

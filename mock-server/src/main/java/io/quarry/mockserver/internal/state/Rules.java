@@ -307,11 +307,15 @@ public final class Rules {
 
     /** Letters, digits, {@code _} and {@code -}: the text a context may hold, scanned once. */
     private static boolean isContext(JsonNode context) {
-        if (!context.isString() || context.stringValue().isEmpty()) {
+        return context.isString() && isContext(context.stringValue());
+    }
+
+    /** As {@link #isContext(JsonNode)} for its text; package-private so that a test can count the reads. */
+    static boolean isContext(CharSequence context) {
+        if (context.isEmpty()) {
             return false;
         }
-        return context.stringValue()
-                .chars()
+        return context.chars()
                 .allMatch(c -> (c >= 'a' && c <= 'z')
                         || (c >= 'A' && c <= 'Z')
                         || (c >= '0' && c <= '9')

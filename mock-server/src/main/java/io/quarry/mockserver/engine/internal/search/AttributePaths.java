@@ -36,6 +36,19 @@ final class AttributePaths {
         this.names = new TreeSet<>(names);
     }
 
+    private AttributePaths(NavigableSet<String> sorted) {
+        this.names = sorted;
+    }
+
+    /**
+     * {@return the paths of names held as they are, not copied: a test counts the lookups in them}
+     *
+     * @param sorted the attribute names (dotted paths), in their natural order
+     */
+    static AttributePaths holding(NavigableSet<String> sorted) {
+        return new AttributePaths(sorted);
+    }
+
     /** {@return whether no name is held} */
     boolean isEmpty() {
         return names.isEmpty();

@@ -34,7 +34,8 @@ public final class Faceting {
     /** The place of the first {@code *} declaration, or -1. */
     private final int firstWildcard;
 
-    private Faceting(List<Attribute> attributes) {
+    /** @param attributes the declarations, in the setting's order; package-private so a test can count reads */
+    Faceting(List<Attribute> attributes) {
         this.attributes = attributes;
         for (int i = 0; i < attributes.size(); i++) {
             firstByPath.putIfAbsent(attributes.get(i).path(), i);

@@ -176,12 +176,13 @@ public final class RuleSet {
     /**
      * The query a rule made, cut to the longest query a search takes: its words that fit whole in
      * {@value SearchOptions#MAX_QUERY_LENGTH} characters (the first characters when the first word alone is
-     * longer). The user's query was short enough; the rule's edits must not turn the search into a 400.
+     * longer). The user's query was short enough; the rule's edits must not turn the search into a 400. A
+     * {@link CharSequence} so that a test can count the characters read: only those before the cut, back to a space.
      */
-    private static String withinQueryLength(String query) {
+    static String withinQueryLength(CharSequence query) {
         int max = SearchOptions.MAX_QUERY_LENGTH;
         if (query.length() <= max) {
-            return query;
+            return query.toString();
         }
         int end = max;
         if (!Character.isWhitespace(query.charAt(max))) {
@@ -194,7 +195,7 @@ public final class RuleSet {
         if (Character.isHighSurrogate(query.charAt(end - 1))) {
             end--;
         }
-        return query.substring(0, end).strip();
+        return query.subSequence(0, end).toString().strip();
     }
 
     /** A promotion's position, one beyond an int's range held at the int's end (past every hit). */

@@ -18,6 +18,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.IntConsumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -161,27 +162,10 @@ public final class SearchExecutor {
         String removal = options.removeWordsIfNoResults();
         List<QueryWord> typed = readings.get(0);
         if (hits.isEmpty() && typed.size() > 1 && !removal.equals("none")) {
-            int n = typed.size();
-            // The fewest words made optional that lets a record match. Each more optional word can only add
-            // records, so a binary search finds it in log(n) matchings rather than one per word.
-            int low = removal.equals("allOptional") ? n - 1 : 1;
-            int high = n - 1;
-            List<QueryWord> found = relaxed(typed, removal, high);
-            List<Hit> foundHits = new Matching(store, List.of(found), matcher, withExclusions).hits();
-            while (low < high && !foundHits.isEmpty()) {
-                int k = (low + high) >>> 1;
-                List<QueryWord> candidate = relaxed(typed, removal, k);
-                List<Hit> candidateHits = new Matching(store, List.of(candidate), matcher, withExclusions).hits();
-                if (candidateHits.isEmpty()) {
-                    low = k + 1;
-                } else {
-                    high = k;
-                    found = candidate;
-                    foundHits = candidateHits;
-                }
-            }
-            readings = List.of(found);
-            hits = foundHits;
+            Relaxed relaxed = fewestOptional(
+                    typed, removal, words -> new Matching(store, List.of(words), matcher, withExclusions).hits());
+            readings = List.of(relaxed.words());
+            hits = relaxed.hits();
         }
         String typoMode = options.typoTolerance();
         if ((typoMode.equals("min") || typoMode.equals("strict")) && !hits.isEmpty()) {
@@ -198,6 +182,39 @@ public final class SearchExecutor {
             }
         }
         return new Result(readings, hits);
+    }
+
+    /** A query with words made optional, and the hits it matches. */
+    record Relaxed(List<QueryWord> words, List<Hit> hits) {}
+
+    /**
+     * {@return the query with the fewest words made optional that lets a record match (the most when none does)}
+     * Each more optional word can only add records, so a binary search finds it in log(n) matchings rather than one
+     * per word. Package-private so that a test can count the matchings.
+     *
+     * @param typed the query's words as typed, more than one
+     * @param removal {@code lastWords}, {@code firstWords} or {@code allOptional}
+     * @param hitsOf the hits of a query
+     */
+    static Relaxed fewestOptional(List<QueryWord> typed, String removal, Function<List<QueryWord>, List<Hit>> hitsOf) {
+        int n = typed.size();
+        int low = removal.equals("allOptional") ? n - 1 : 1;
+        int high = n - 1;
+        List<QueryWord> found = relaxed(typed, removal, high);
+        List<Hit> foundHits = hitsOf.apply(found);
+        while (low < high && !foundHits.isEmpty()) {
+            int k = (low + high) >>> 1;
+            List<QueryWord> candidate = relaxed(typed, removal, k);
+            List<Hit> candidateHits = hitsOf.apply(candidate);
+            if (candidateHits.isEmpty()) {
+                low = k + 1;
+            } else {
+                high = k;
+                found = candidate;
+                foundHits = candidateHits;
+            }
+        }
+        return new Relaxed(found, foundHits);
     }
 
     /** {@return the query with {@code k} words optional: the last ones, the first ones, or (allOptional) all} */

@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -36,13 +37,23 @@ public final class SynonymSet {
 
     /** @param synonyms the synonym objects as saved */
     public SynonymSet(List<ObjectNode> synonyms) {
+        this(synonyms, Tokenizer::terms);
+    }
+
+    /**
+     * Package-private so a test can count how often the synonyms' words are read.
+     *
+     * @param synonyms the synonym objects as saved
+     * @param terms the normalised words of a text
+     */
+    SynonymSet(List<ObjectNode> synonyms, Function<String, List<String>> terms) {
         for (ObjectNode synonym : synonyms) {
             String type = synonym.path("type").asString("");
             Set<List<String>> members = new LinkedHashSet<>();
             for (JsonNode member : synonym.path("synonyms")) {
-                List<String> terms = Tokenizer.terms(member.asString(""));
-                if (!terms.isEmpty()) {
-                    members.add(terms);
+                List<String> words = terms.apply(member.asString(""));
+                if (!words.isEmpty()) {
+                    members.add(words);
                 }
             }
             if (type.equals("synonym")) {
@@ -55,7 +66,7 @@ public final class SynonymSet {
                     }
                 }
             } else if (type.equals("oneWaySynonym") || type.equals("onewaysynonym")) {
-                List<String> input = Tokenizer.terms(synonym.path("input").asString(""));
+                List<String> input = terms.apply(synonym.path("input").asString(""));
                 members.remove(input);
                 if (!input.isEmpty() && !members.isEmpty()) {
                     oneWay.computeIfAbsent(key(input), k -> new LinkedHashSet<>())
@@ -63,17 +74,16 @@ public final class SynonymSet {
                     longestInput = Math.max(longestInput, input.size());
                 }
             } else if (type.equals("placeholder")) {
-                addPlaceholder(synonym);
+                addPlaceholder(synonym, terms);
             } else if (type.equalsIgnoreCase("altCorrection1") || type.equalsIgnoreCase("altCorrection2")) {
                 int typos = type.endsWith("1") ? 1 : 2;
-                String word =
-                        String.join(" ", Tokenizer.terms(synonym.path("word").asString("")));
+                String word = String.join(" ", terms.apply(synonym.path("word").asString("")));
                 for (JsonNode correction : synonym.path("corrections")) {
-                    List<String> terms = Tokenizer.terms(correction.asString(""));
-                    if (!word.isEmpty() && terms.size() == 1) {
+                    List<String> words = terms.apply(correction.asString(""));
+                    if (!word.isEmpty() && words.size() == 1) {
                         corrections
                                 .computeIfAbsent(word, k -> new LinkedHashMap<>())
-                                .merge(terms.get(0), typos, Math::min);
+                                .merge(words.get(0), typos, Math::min);
                     }
                 }
             }
@@ -84,13 +94,13 @@ public final class SynonymSet {
      * A placeholder stands in records for any of its replacements: each replacement, in a query, matches the
      * placeholder's words, one way (the placeholder in a query matches only itself).
      */
-    private void addPlaceholder(ObjectNode synonym) {
-        List<String> placeholder = Tokenizer.terms(synonym.path("placeholder").asString(""));
+    private void addPlaceholder(ObjectNode synonym, Function<String, List<String>> terms) {
+        List<String> placeholder = terms.apply(synonym.path("placeholder").asString(""));
         if (placeholder.isEmpty()) {
             return;
         }
         for (JsonNode replacement : synonym.path("replacements")) {
-            List<String> input = Tokenizer.terms(replacement.asString(""));
+            List<String> input = terms.apply(replacement.asString(""));
             if (!input.isEmpty() && !input.equals(placeholder)) {
                 oneWay.computeIfAbsent(key(input), k -> new LinkedHashSet<>()).add(placeholder);
                 longestInput = Math.max(longestInput, input.size());

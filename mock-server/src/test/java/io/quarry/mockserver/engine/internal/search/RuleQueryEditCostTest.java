@@ -3,6 +3,7 @@ package io.quarry.mockserver.engine.internal.search;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.engine.internal.text.Tokenizer;
+import io.quarry.mockserver.testing.CountedText;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
@@ -45,5 +46,23 @@ class RuleQueryEditCostTest {
                 .isEqualTo("Y " + "x ".repeat(words - 2).trim());
         // the words, the removals and the one replacement (its target and its new word): the product is 2.5 million
         assertThat(calls.get()).isLessThanOrEqualTo(words + (edits + 1) + 2L);
+    }
+
+    @Test
+    void anEditedQueryIsCutReadingOnlyUpToTheLimit() {
+        int max = SearchOptions.MAX_QUERY_LENGTH;
+        // 100 words, as edits inserting a long word for each of 100 query words make: 51,299 and 30,099 characters
+        for (int length : new int[] {max, 300}) {
+            String word = "v".repeat(length);
+            CountedText edited = new CountedText((word + " ").repeat(100).trim());
+
+            assertThat(RuleSet.withinQueryLength(edited))
+                    .as("the one word that fits")
+                    .isEqualTo(word);
+            // a cut that copies the query, or drops its last word until the rest fits, reads all of it at least
+            assertThat(edited.reads())
+                    .as("characters read cutting %d", edited.length())
+                    .isLessThanOrEqualTo(2L * max + 2);
+        }
     }
 }
