@@ -248,6 +248,8 @@ window.QuarryViews = (function () {
         if (!latest()) return;
         failure("search-error");
         search.render(answer);
+        // the query the hits shown answer: what is drawn is known without a delay to guess (a test waits on it)
+        byId("search-stats").dataset.query = body.query;
       } catch (e) {
         if (latest()) failure("search-error", e, "searching needs the search right on that index");
       }
@@ -255,6 +257,7 @@ window.QuarryViews = (function () {
     clear() {
       byId("search-stats").textContent = "";
       delete byId("search-stats").dataset.nbHits;
+      delete byId("search-stats").dataset.query;
       byId("search-hits").replaceChildren();
       byId("search-facets").replaceChildren();
       byId("search-request").textContent = "";
