@@ -590,6 +590,30 @@ class ConsoleBrowserTest {
     }
 
     @Test
+    @Order(18)
+    void aHiddenTabAsksTheServerNothingAndCatchesUpWhenShownAgain() {
+        tab("access"); // its pending tasks are read every second while it is shown
+        // the page's calls counted as it makes them
+        browser.executeScript("window.calls = 0; const fetched = window.fetch;"
+                + " window.fetch = (...args) => { window.calls++; return fetched(...args); };");
+        waiting.until(driver -> calls() >= 2); // polling while shown
+        // hidden as a background tab is; then three seconds of the page's own clock, each of which a refresh came in
+        browser.executeScript("Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });"
+                + " Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });"
+                + " document.dispatchEvent(new Event('visibilitychange'));"
+                + " window.callsWhenHidden = window.calls; window.ticks = 0;"
+                + " window.ticker = setInterval(() => { window.ticks++; }, 1000);");
+        waiting.until(driver -> ((Number) browser.executeScript("return window.ticks")).longValue() >= 3);
+        long whenHidden = ((Number) browser.executeScript("return window.callsWhenHidden")).longValue();
+        assertThat(calls() - whenHidden).as("calls while the tab was hidden").isZero();
+        browser.executeScript("clearInterval(window.ticker);"
+                + " Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });"
+                + " Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });"
+                + " document.dispatchEvent(new Event('visibilitychange'));");
+        waiting.until(driver -> calls() > whenHidden); // read anew once in sight
+    }
+
+    @Test
     @Order(99)
     void saysSoWhenTheServerStopsAnswering() {
         tab("charts");
@@ -723,6 +747,10 @@ class ConsoleBrowserTest {
         waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("view-" + view)));
         // the view's answers shown: rows found from now on are not made anew by an answer still on its way
         waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+    }
+
+    private static long calls() {
+        return ((Number) browser.executeScript("return window.calls")).longValue();
     }
 
     private static WebElement find(String id) {
