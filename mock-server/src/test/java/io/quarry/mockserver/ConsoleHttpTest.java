@@ -58,6 +58,17 @@ class ConsoleHttpTest {
     }
 
     @Test
+    void everyViewsErrorIsAnAlertAndTheJournalsTimesSayTheirZone() throws Exception {
+        Document page = Jsoup.parse(fetch("/_mock/console").body());
+        assertThat(page.select(".error"))
+                .as("a view's error (a server stopped, a right missing) is told to assistive technology")
+                .hasSizeGreaterThan(5)
+                .allSatisfy(
+                        error -> assertThat(error.attr("role")).as(error.id()).isEqualTo("alert"));
+        assertThat(page.select("#journal-table th").first().text()).isEqualTo("Time (UTC)");
+    }
+
+    @Test
     void theSearchPreviewTakesATypedIndexNameForAKeyThatMayNotListTheIndices() throws Exception {
         Document page = Jsoup.parse(fetch("/_mock/console").body());
         Element field = page.getElementById("search-index");

@@ -131,6 +131,13 @@ class ConsoleBrowserTest {
     void showsEachIndexWithItsRecordCount() throws IOException {
         By count = By.cssSelector("#indices-table tr[data-index='products'] td.count");
         waiting.until(ExpectedConditions.textToBe(count, "7"));
+        // numbers grouped by thousands and times in UTC, said so, in every view
+        assertThat(browser.findElement(By.cssSelector("#indices-table tr[data-index='products'] td.time"))
+                        .getText())
+                .matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC");
+        assertThat(browser.findElement(By.cssSelector("#indices-table tr[data-index='products'] td:nth-child(3)"))
+                        .getText())
+                .matches("\\d{1,3}(,\\d{3})*");
         browser.findElement(By.cssSelector("#indices-table tr[data-index='products']"))
                 .click();
         waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("index-records"), "Aurora"));
@@ -550,6 +557,8 @@ class ConsoleBrowserTest {
         assertThat(browser.findElement(By.cssSelector("#journal-table tbody tr td.path"))
                         .getText())
                 .isEqualTo("/1/indexes/b%C3%BCcher%20%3C1%3E/query");
+        type("journal-path", "/no-request-has-this-path");
+        waiting.until(ExpectedConditions.textToBe(By.id("journal-shown"), "No request matches these filters."));
         type("journal-path", "");
     }
 
@@ -621,6 +630,14 @@ class ConsoleBrowserTest {
         server = null;
         stopping.close();
         waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("charts-error"), "did not answer"));
+        // an alert is said when written: written again each second, a screen reader would say it each second
+        browser.executeScript("window.errorShown = document.getElementById('charts-error').firstChild;"
+                + " window.callsThen = window.calls;");
+        waiting.until(driver -> calls() >= ((Number) browser.executeScript("return window.callsThen")).longValue() + 2);
+        assertThat((Boolean) browser.executeScript(
+                        "return document.getElementById('charts-error').firstChild === window.errorShown"))
+                .as("the error written once, not again at each refresh")
+                .isTrue();
     }
 
     /** The index above and enough others that the index list takes two pages. */
