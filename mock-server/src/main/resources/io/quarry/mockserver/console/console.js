@@ -111,9 +111,8 @@
     document.querySelectorAll(".view").forEach(v => { v.hidden = v.id !== "view-" + name; });
     clearTimeout(timer);
     timer = null;
-    const view = views[name];
-    view.open();
-    poll();
+    // polled from a second after the view's first answers came
+    Promise.resolve(views[name].open()).finally(() => { if (current === name && timer === null) poll(); });
   }
 
   // The views that show live state poll while they are shown and the tab is in sight: a second after the last
