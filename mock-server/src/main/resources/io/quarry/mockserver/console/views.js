@@ -318,7 +318,10 @@ window.QuarryViews = (function () {
           button.type = "button";
           button.dataset.facet = facet;
           button.dataset.value = value;
-          button.append(document.createTextNode(cut(value, TEXT_CHARS)), el("span", count, "facet-count"));
+          // a filter on or off, as assistive technology tells a toggle; the count apart from the value ("Acme 2")
+          button.setAttribute("aria-pressed", String(search.filters.includes(filter)));
+          button.append(document.createTextNode(cut(value, TEXT_CHARS) + " "),
+            el("span", number(count), "facet-count"));
           button.addEventListener("click", () => {
             const at = search.filters.indexOf(filter);
             if (at >= 0) search.filters.splice(at, 1); else search.filters.push(filter);

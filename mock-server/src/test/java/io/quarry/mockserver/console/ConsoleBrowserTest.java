@@ -167,8 +167,11 @@ class ConsoleBrowserTest {
                 .contains("X-Mock-Console: read")
                 .doesNotContain(ADMIN_KEY);
 
+        assertThat(browser.findElement(acme).getDomAttribute("aria-pressed")).isEqualTo("false");
         browser.findElement(acme).click();
         waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "2"));
+        // the filter on is told as a toggle pressed, not by its weight and colour alone
+        waiting.until(ExpectedConditions.attributeToBe(acme, "aria-pressed", "true"));
         screenshot("search");
     }
 
@@ -605,7 +608,7 @@ class ConsoleBrowserTest {
         // the page's calls counted as it makes them
         browser.executeScript("window.calls = 0; const fetched = window.fetch;"
                 + " window.fetch = (...args) => { window.calls++; return fetched(...args); };");
-        waiting.until(driver -> calls() >= 2); // polling while shown
+        waiting.until(driver -> calls() >= 2); // polling while shown: at least two refreshes
         // hidden as a background tab is; then three seconds of the page's own clock, each of which a refresh came in
         browser.executeScript("Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });"
                 + " Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });"
