@@ -165,7 +165,7 @@ window.QuarryViews = (function () {
         }
         // an empty table says why it is empty, not only "page 1 of 1"
         byId("indices-page").textContent = (list.items || []).length === 0
-          ? "No index yet: an index appears here once your application writes to it."
+          ? "No index to show: none written yet, or none this key may list."
           : "page " + number(indices.listPage + 1) + " of " + number(pages);
         byId("indices-previous").disabled = indices.listPage === 0;
         byId("indices-next").disabled = indices.listPage + 1 >= pages;
@@ -388,8 +388,8 @@ window.QuarryViews = (function () {
         // the table lists the newest rows only: say so, or an older request would seem never made
         const filtered = query.has("status") || query.has("path") || query.has("index");
         byId("journal-shown").textContent = answer.entries.length === 0
-          ? (filtered ? "No request matches these filters." : "No request yet: your application's requests show"
-            + " here as they are answered.")
+          ? (filtered ? "No request matches these filters." : "No request to show yet: your application's requests"
+            + " show here as they are answered.")
           : answer.entries.length < JOURNAL_ROWS ? ""
             : "Only the newest " + JOURNAL_ROWS + " are listed (the journal keeps " + number(answer.kept)
               + "): filter by status, path or index to find older ones.";
