@@ -58,6 +58,38 @@ class ConsoleHttpTest {
     }
 
     @Test
+    void everyViewsErrorIsAnAlertAndTheJournalsTimesSayTheirZone() throws Exception {
+        Document page = Jsoup.parse(fetch("/_mock/console").body());
+        assertThat(page.select(".error"))
+                .as("a view's error (a server stopped, a right missing) is told to assistive technology")
+                .hasSizeGreaterThan(5)
+                .allSatisfy(
+                        error -> assertThat(error.attr("role")).as(error.id()).isEqualTo("alert"));
+        assertThat(page.select("#journal-table th").first().text()).isEqualTo("Time (UTC)");
+    }
+
+    @Test
+    void everyButtonOfThePageHasANameOfItsOwnHoldingItsVisibleText() throws Exception {
+        Document page = Jsoup.parse(fetch("/_mock/console").body());
+        List<String> names = page.select("button").stream()
+                .map(button -> {
+                    String label = button.attr("aria-label");
+                    if (label.isEmpty()) {
+                        return button.text();
+                    }
+                    assertThat(label)
+                            .as("a label that names the button says its visible text")
+                            .contains(button.text());
+                    return label;
+                })
+                .toList();
+        assertThat(names)
+                .as("a screen reader listing the buttons tells each from the others (three pairs read Previous/Next)")
+                .hasSizeGreaterThan(10)
+                .doesNotHaveDuplicates();
+    }
+
+    @Test
     void theSearchPreviewTakesATypedIndexNameForAKeyThatMayNotListTheIndices() throws Exception {
         Document page = Jsoup.parse(fetch("/_mock/console").body());
         Element field = page.getElementById("search-index");

@@ -88,8 +88,9 @@ window.QuarryCharts = (function () {
     return 10 * power;
   }
 
+  // grouped by thousands, as every number of the console
   function format(value) {
-    return value >= 100 ? String(Math.round(value)) : String(Math.round(value * 100) / 100);
+    return value.toLocaleString("en", { maximumFractionDigits: value >= 100 ? 0 : 2 });
   }
 
   return { draw };

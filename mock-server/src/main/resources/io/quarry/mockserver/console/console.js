@@ -109,14 +109,38 @@
       if (b.dataset.view === name) b.setAttribute("aria-current", "page"); else b.removeAttribute("aria-current");
     });
     document.querySelectorAll(".view").forEach(v => { v.hidden = v.id !== "view-" + name; });
-    clearInterval(timer);
-    const view = views[name];
-    view.open();
-    if (view.refresh) {
-      // the views that show live state poll while they are shown
-      timer = setInterval(() => { if (current === name && session) view.refresh(); }, 1000);
-    }
+    clearTimeout(timer);
+    timer = null;
+    // polled from a second after the view's first answers came
+    Promise.resolve(views[name].open()).finally(() => { if (current === name && timer === null) poll(); });
   }
+
+  // The views that show live state poll while they are shown and the tab is in sight: a second after the last
+  // refresh ended, so a slow server or a large answer is never asked again before it has answered; nothing while
+  // the tab is hidden (a page left open in a background tab would ask the server every second for nothing), and at
+  // once when it is shown again.
+  function poll() {
+    clearTimeout(timer);
+    timer = null;
+    const view = views[current];
+    if (!session || !view || !view.refresh || document.hidden) return;
+    const name = current;
+    timer = setTimeout(async () => {
+      timer = null;
+      if (current !== name || !session || document.hidden) return;
+      try { await view.refresh(); } finally { if (current === name && timer === null) poll(); }
+    }, 1000);
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) {
+      clearTimeout(timer);
+      timer = null;
+    } else if (session && current && views[current].refresh) {
+      views[current].refresh();
+      poll();
+    }
+  });
 
   async function start() {
     let info;

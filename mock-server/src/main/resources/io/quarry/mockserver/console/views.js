@@ -47,9 +47,22 @@ window.QuarryViews = (function () {
 
   function td(text, className) { return el("td", text, className); }
 
+  // Numbers and times are written one way in every view: numbers grouped by thousands ("1,024"), a time in UTC as
+  // the server keeps it, said so ("2026-11-30 02:11:24 UTC"; a journal entry's time of day to the millisecond, its
+  // column headed "(UTC)"). A value that is not a number (none given) shows as it came.
+  function number(n, decimals) {
+    if (typeof n !== "number" || !Number.isFinite(n)) return n === undefined || n === null ? "" : String(n);
+    return n.toLocaleString("en", { minimumFractionDigits: decimals || 0, maximumFractionDigits: decimals || 0 });
+  }
+
+  function utc(iso) {
+    return typeof iso === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/.test(iso)
+      ? iso.substring(0, 10) + " " + iso.substring(11, 19) + " UTC" : (iso || "");
+  }
+
   // "1 hit", "2 hits", "1,000 hits"
   function counted(n, singular, plural) {
-    return Number(n).toLocaleString("en") + " " + (n === 1 ? singular : plural);
+    return number(Number(n)) + " " + (n === 1 ? singular : plural);
   }
 
   // A failure in words: the server's own message, and for a refusal (403) why. A key the server no longer knows
@@ -63,7 +76,12 @@ window.QuarryViews = (function () {
     return e.message + (needs ? " (" + needs + ")" : "");
   }
 
-  function failure(id, e, needs) { byId(id).textContent = e ? explained(e, needs) : ""; }
+  // An error is an alert, said by assistive technology when it appears: written only when it changes, or a view
+  // refreshing every second against a stopped server would say it again every second.
+  function failure(id, e, needs) {
+    const text = e ? explained(e, needs) : "";
+    if (byId(id).textContent !== text) byId(id).textContent = text;
+  }
 
   // Answers may come back in another order than their requests were sent (a click on one index then another, a
   // filter typed while the journal refreshes): each kind of request takes a turn, and only the latest one's answer
@@ -145,12 +163,15 @@ window.QuarryViews = (function () {
           indices.listPage = pages - 1;
           return indices.list();
         }
-        byId("indices-page").textContent = "page " + (indices.listPage + 1) + " of " + pages;
+        // an empty table says why it is empty, not only "page 1 of 1"
+        byId("indices-page").textContent = (list.items || []).length === 0
+          ? "No index to show: none written yet, or none this key may list."
+          : "page " + number(indices.listPage + 1) + " of " + number(pages);
         byId("indices-previous").disabled = indices.listPage === 0;
         byId("indices-next").disabled = indices.listPage + 1 >= pages;
         replaceRows(byId("indices-table").tBodies[0], (list.items || []).map(item => {
-          const tr = row([opener(item.name), td(item.entries, "num count"), td(item.dataSize, "num"),
-            td((item.replicas || []).join(", ")), td(item.updatedAt)], { index: item.name });
+          const tr = row([opener(item.name), td(number(item.entries), "num count"), td(number(item.dataSize), "num"),
+            td((item.replicas || []).join(", ")), td(utc(item.updatedAt), "time")], { index: item.name });
           tr.addEventListener("click", () => indices.select(item.name));
           return tr;
         }));
@@ -248,6 +269,8 @@ window.QuarryViews = (function () {
         if (!latest()) return;
         failure("search-error");
         search.render(answer);
+        // the query the hits shown answer: what is drawn is known without a delay to guess (a test waits on it)
+        byId("search-stats").dataset.query = body.query;
       } catch (e) {
         if (latest()) failure("search-error", e, "searching needs the search right on that index");
       }
@@ -255,6 +278,7 @@ window.QuarryViews = (function () {
     clear() {
       byId("search-stats").textContent = "";
       delete byId("search-stats").dataset.nbHits;
+      delete byId("search-stats").dataset.query;
       byId("search-hits").replaceChildren();
       byId("search-facets").replaceChildren();
       byId("search-request").textContent = "";
@@ -294,7 +318,10 @@ window.QuarryViews = (function () {
           button.type = "button";
           button.dataset.facet = facet;
           button.dataset.value = value;
-          button.append(document.createTextNode(cut(value, TEXT_CHARS)), el("span", count, "facet-count"));
+          // a filter on or off, as assistive technology tells a toggle; the count apart from the value ("Acme 2")
+          button.setAttribute("aria-pressed", String(search.filters.includes(filter)));
+          button.append(document.createTextNode(cut(value, TEXT_CHARS) + " "),
+            el("span", number(count), "facet-count"));
           button.addEventListener("click", () => {
             const at = search.filters.indexOf(filter);
             if (at >= 0) search.filters.splice(at, 1); else search.filters.push(filter);
@@ -341,8 +368,9 @@ window.QuarryViews = (function () {
   // ---- Journal: the last requests, newest first; a click shows the bodies.
   const journal = {
     async open() {
-      byId("journal-note").textContent = "The last " + journal.capacity + " requests, newest first (bodies cut at "
-          + "2,000 characters; keys masked). The console's own requests are left out.";
+      byId("journal-note").textContent = "The last " + number(journal.capacity) + " requests, newest first (bodies"
+          + " cut at " + number(journal.bodyChars || 2000) + " characters; keys masked). The console's own requests"
+          + " are left out.";
       await journal.refresh();
     },
     async refresh() {
@@ -358,16 +386,21 @@ window.QuarryViews = (function () {
         journal.bodyChars = answer.bodyChars;
         failure("journal-error");
         // the table lists the newest rows only: say so, or an older request would seem never made
-        byId("journal-shown").textContent = answer.entries.length < JOURNAL_ROWS ? ""
-            : "Only the newest " + JOURNAL_ROWS + " are listed (the journal keeps " + answer.kept.toLocaleString("en")
+        const filtered = query.has("status") || query.has("path") || query.has("index");
+        byId("journal-shown").textContent = answer.entries.length === 0
+          ? (filtered ? "No request matches these filters." : "No request to show yet: your application's requests"
+            + " show here as they are answered.")
+          : answer.entries.length < JOURNAL_ROWS ? ""
+            : "Only the newest " + JOURNAL_ROWS + " are listed (the journal keeps " + number(answer.kept)
               + "): filter by status, path or index to find older ones.";
         replaceRows(byId("journal-table").tBodies[0], answer.entries.map(entry => {
           const status = td(entry.status === 0 ? "none" : entry.status, "num status status-"
               + Math.floor(entry.status / 100));
           const fault = entry.fault ? el("span", entry.fault, "fault") : el("span", "");
           const tr = row([opener(entry.time.substring(11, 23)), td(entry.host, "num"), td(entry.method),
-            td(entry.path, "path"), status, td(entry.durationMs.toFixed(1), "num"),
-            td(entry.requestBytes + " / " + entry.responseBytes, "num"), td(entry.caller, "caller"), fault],
+            td(entry.path, "path"), status, td(number(entry.durationMs, 1), "num"),
+            td(number(entry.requestBytes) + " / " + number(entry.responseBytes), "num"), td(entry.caller, "caller"),
+            fault],
           { seq: String(entry.seq) });
           tr.addEventListener("click", () => journal.detail(entry.seq));
           return tr;
@@ -390,8 +423,8 @@ window.QuarryViews = (function () {
     // a body the journal kept the start of says so, and how large it was
     body(text, bytes) {
       if (!text) return "(empty)";
-      return bytes > journal.bodyChars ? text + "\n… (the first " + journal.bodyChars.toLocaleString("en")
-          + " bytes of " + bytes.toLocaleString("en") + ")" : text;
+      return bytes > journal.bodyChars ? text + "\n… (the first " + number(journal.bodyChars)
+          + " bytes of " + number(bytes) + ")" : text;
     },
     init(info) {
       journal.capacity = info.journalCapacity;
@@ -416,8 +449,8 @@ window.QuarryViews = (function () {
     field.setAttribute("aria-invalid", String(!valid));
     if (!valid) {
       field.focus();
-      throw new Error(name + " must be a whole number from " + min.toLocaleString("en") + " to "
-          + max.toLocaleString("en") + (text || field.validity.badInput ? "" : ": it is empty"));
+      throw new Error(name + " must be a whole number from " + number(min) + " to "
+          + number(max) + (text || field.validity.badInput ? "" : ": it is empty"));
     }
     return value;
   }
@@ -463,7 +496,7 @@ window.QuarryViews = (function () {
             faults.send("fault-host-error", "DELETE", "/_mock/hosts/" + h.host + "/faults");
           });
           const rules = h.faults.length ? cut(JSON.stringify(h.faults), TEXT_CHARS) : "none";
-          return row([td(h.host, "num"), td(h.port, "num"), td(h.requestCount, "num"),
+          return row([td(h.host, "num"), td(h.port, "num"), td(number(h.requestCount), "num"),
             td(h.acceptsConnections ? "yes" : "no"), td(rules, "path"), clear], { host: String(h.host) });
         }));
         failure("faults-error");
@@ -553,7 +586,7 @@ window.QuarryViews = (function () {
       byId("legend-status"));
       // the connections closed without an answer, by reason, summed over the window
       const closes = Object.entries(t.unanswered || {}).map(([reason, values]) =>
-        reason + " " + values.reduce((a, b) => a + b, 0));
+        reason + " " + number(values.reduce((a, b) => a + b, 0)));
       byId("unanswered-status").textContent = closes.length
         ? "Connections closed without an answer: " + closes.join(", ") : "";
       QuarryCharts.draw(byId("chart-duration"), [{ name: "p50", values: t.p50Ms, color: "#2457c5" },
@@ -583,7 +616,7 @@ window.QuarryViews = (function () {
             + " pending" + (tasks.morePending ? " (the oldest listed)" : "") + "; last task "
             + (tasks.lastTaskID || "none");
         replaceRows(byId("tasks-table").tBodies[0], tasks.pending.map(t =>
-          row([td(t.taskID), td(t.status), td(t.publishedInMs, "num")], { task: String(t.taskID) })));
+          row([td(t.taskID), td(t.status), td(number(t.publishedInMs), "num")], { task: String(t.taskID) })));
       } catch (e) { if (latest()) failure("access-error", e); }
     },
     async keys() {
@@ -602,7 +635,7 @@ window.QuarryViews = (function () {
         byId("keys-next").disabled = access.keysPage + 1 >= keys.nbPages;
         byId("keys-table").tBodies[0].replaceChildren(...keys.keys.map(k =>
           row([td(k.value), td(k.description), td(k.acl.join(", ")), td(k.indexes.join(", ") || "all"),
-            td(k.validity, "num")])));
+            td(k.validity > 0 ? number(k.validity) : "no limit", "num")])));
       } catch (e) { if (latest()) failure("keys-error", e, "listing keys needs the admin key"); }
     }
   };

@@ -16,14 +16,26 @@ import tools.jackson.databind.node.ObjectNode;
  * {@value #INDICES_PER_SECOND} indices of each second by name, the rest together), and connections closed without an
  * answer by {@link CloseReason} (those with a request under way also count as "none", no answer). A second's bucket
  * is made the first time the ring comes to it, and reused from then on: recording allocates nothing once the ring is
- * full, and the ring takes at most about 460 KB whatever the traffic.
+ * full. The ring takes at most about 460 KB whatever the traffic, plus the names (their first {@value #NAME_CHARS}
+ * characters) and, for each second that saw more than {@value #NAMES_AT_FIRST} indices, its table of names grown by
+ * doubling to at most {@value #INDICES_PER_SECOND} (about 300 bytes more): at most about 3 MB in all, when each of the
+ * {@value #SECONDS} seconds saw {@value #INDICES_PER_SECOND} indices of long names.
+ *
+ * <p>The indices of a second are counted by name up to that bound, not only the first few: a key restricted to some
+ * indices is charted the busiest of its own, and one counted under "(other indices)" would be lost to it.
  */
 public final class Traffic {
 
     /** How many seconds are kept. */
     public static final int SECONDS = 600;
     /** How many indices a second counts by name. */
-    static final int INDICES_PER_SECOND = 8;
+    static final int INDICES_PER_SECOND = 32;
+    /** The most characters of an index's name kept: a chart's legend shows no more, and a path may be 64 KB. */
+    static final int NAME_CHARS = 100;
+    /** How many indices a second's table holds before it first grows. */
+    static final int NAMES_AT_FIRST = 8;
+    /** How many indices a chart draws. */
+    static final int LINES = 8;
     /** The name the indices past those are counted under. */
     static final String OTHER_INDICES = "(other indices)";
     /** Status classes: 0 for no answer (a closed connection), then 1xx to 5xx. */
@@ -42,8 +54,9 @@ public final class Traffic {
         long epochSecond = -1;
         final int[] byClass = new int[CLASSES.length];
         final int[] durations = new int[BINS];
-        final String[] indices = new String[INDICES_PER_SECOND];
-        final int[] indexOps = new int[INDICES_PER_SECOND + 1];
+        String[] indices = new String[NAMES_AT_FIRST];
+        int[] indexOps = new int[NAMES_AT_FIRST];
+        int other;
         final int[] unanswered = new int[REASONS.length];
 
         void startAt(long second) {
@@ -53,10 +66,16 @@ public final class Traffic {
             java.util.Arrays.fill(durations, 0);
             java.util.Arrays.fill(indices, null);
             java.util.Arrays.fill(indexOps, 0);
+            other = 0;
         }
 
         void countIndex(String index) {
             for (int i = 0; i < INDICES_PER_SECOND; i++) {
+                if (i == indices.length) {
+                    // kept once grown: the ring stops allocating when every second has seen its busiest traffic
+                    indices = java.util.Arrays.copyOf(indices, i * 2);
+                    indexOps = java.util.Arrays.copyOf(indexOps, i * 2);
+                }
                 if (indices[i] == null) {
                     indices[i] = index;
                 }
@@ -65,7 +84,7 @@ public final class Traffic {
                     return;
                 }
             }
-            indexOps[INDICES_PER_SECOND]++;
+            other++;
         }
     }
 
@@ -86,7 +105,7 @@ public final class Traffic {
         second.byClass[statusClass]++;
         second.durations[bin(micros)]++;
         if (index != null) {
-            second.countIndex(index);
+            second.countIndex(index.length() <= NAME_CHARS ? index : index.substring(0, NAME_CHARS));
         }
     }
 
@@ -141,7 +160,7 @@ public final class Traffic {
     /**
      * {@return the series of the last seconds, oldest first, as the charts read them: {@code seconds}, counts
      *     {@code byStatus} class, {@code p50Ms} and {@code p99Ms} (null for a second without answers) and
-     *     {@code byIndex} (the shown indices busiest over the window, at most {@value #INDICES_PER_SECOND}) and
+     *     {@code byIndex} (the shown indices busiest over the window, at most {@value #LINES}) and
      *     {@code unanswered}, the connections closed without an answer by reason (only the reasons seen in the
      *     window)}
      *
@@ -185,9 +204,9 @@ public final class Traffic {
                 }
             }
             if (live) {
-                for (int x = 0; x <= INDICES_PER_SECOND; x++) {
-                    String name = x < INDICES_PER_SECOND ? second.indices[x] : OTHER_INDICES;
-                    int ops = second.indexOps[x];
+                for (int x = 0; x <= second.indices.length; x++) {
+                    String name = x < second.indices.length ? second.indices[x] : OTHER_INDICES;
+                    int ops = x < second.indices.length ? second.indexOps[x] : second.other;
                     if (name != null && ops > 0) {
                         perIndex.computeIfAbsent(name, n -> new long[count])[i] += ops;
                         totals.merge(name, (long) ops, Long::sum);
@@ -199,7 +218,7 @@ public final class Traffic {
         busiest.removeIf(shown.negate());
         busiest.sort((a, b) -> Long.compare(totals.get(b), totals.get(a)));
         ObjectNode byIndex = out.putObject("byIndex");
-        for (String name : busiest.subList(0, Math.min(INDICES_PER_SECOND, busiest.size()))) {
+        for (String name : busiest.subList(0, Math.min(LINES, busiest.size()))) {
             ArrayNode ops = byIndex.putArray(name);
             for (long value : perIndex.get(name)) {
                 ops.add(value);

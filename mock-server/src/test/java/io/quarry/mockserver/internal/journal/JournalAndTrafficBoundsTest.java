@@ -99,7 +99,7 @@ class JournalAndTrafficBoundsTest {
     }
 
     @Test
-    void theCountersKeepTenMinutesOfSecondsAndAtMostEightIndicesASecondByName() {
+    void theCountersKeepTenMinutesOfSecondsAndChartTheEightBusiestIndices() {
         for (int second = 0; second < 3 * Traffic.SECONDS; second++) {
             for (int i = 0; i < 20; i++) {
                 journal.written(
@@ -117,8 +117,45 @@ class JournalAndTrafficBoundsTest {
         assertThat(series.get("seconds")).hasSize(Traffic.SECONDS);
         assertThat(series.get("byStatus").get("2xx"))
                 .allSatisfy(count -> assertThat(count.asInt()).isEqualTo(20));
-        assertThat(series.get("byIndex").size()).isEqualTo(Traffic.INDICES_PER_SECOND);
+        assertThat(series.get("byIndex").size()).isEqualTo(Traffic.LINES);
         assertThat(series.get("p50Ms").get(0).asDouble()).isBetween(0.8, 1.25);
+    }
+
+    @Test
+    void aKeyRestrictedToAnIndexSeesItsLineWhenOtherIndicesCameFirstInEachSecond() {
+        for (int second = 0; second < 3; second++) {
+            for (int i = 0; i < 20; i++) {
+                for (int op = 0; op <= i; op++) { // index i19 busiest, i0 least
+                    journal.written(
+                            request("/1/indexes/i" + i + "/query", new byte[0]),
+                            null,
+                            200,
+                            new byte[0],
+                            null,
+                            0,
+                            1_000);
+                }
+            }
+            clock.advance(Duration.ofSeconds(1));
+        }
+        JsonNode series = journal.traffic().series(clock.millis() - 1_000, 3, "i15"::equals);
+        assertThat(series.get("byIndex").properties())
+                .singleElement()
+                .satisfies(line -> assertThat(line.getKey()).isEqualTo("i15"));
+        assertThat(series.get("byIndex").get("i15")).extracting(JsonNode::asInt).containsExactly(16, 16, 16);
+    }
+
+    @Test
+    void indicesPastTheBoundOfASecondAreCountedTogetherAndLongNamesCut() {
+        journal.traffic().record(clock.millis(), 200, 1, "n".repeat(5_000));
+        for (int i = 0; i < Traffic.INDICES_PER_SECOND + 5; i++) { // 31 by name, 6 past the bound
+            journal.written(request("/1/indexes/i" + i + "/query", new byte[0]), null, 200, new byte[0], null, 0, 1);
+        }
+        JsonNode series = journal.traffic().series(clock.millis(), 1, name -> !name.startsWith("i"));
+        assertThat(series.get("byIndex").get(Traffic.OTHER_INDICES))
+                .extracting(JsonNode::asInt)
+                .containsExactly(6);
+        assertThat(series.get("byIndex").get("n".repeat(Traffic.NAME_CHARS))).isNotNull();
     }
 
     @Test
