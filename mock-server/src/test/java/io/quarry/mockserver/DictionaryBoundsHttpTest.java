@@ -33,12 +33,12 @@ class DictionaryBoundsHttpTest {
     void anEntryPastItsBoundsIsA400NamingThem() {
         try (MockServer server = MockServer.builder().start()) {
             TestClient client = new TestClient(server);
-            String word = "w".repeat(1000);
+            String word = "w".repeat(10_000);
             Reply tooLong = client.post(
                     "/1/dictionaries/stopwords/batch",
                     batch("stopwords", jq("{'objectID':'long','language':'en','word':'" + word + "'}")));
             assertThat(tooLong.status()).isEqualTo(400);
-            assertThat(tooLong.body().get("message").asString()).contains("at most 1000");
+            assertThat(tooLong.body().get("message").asString()).contains("at most 10000");
 
             StringBuilder parts = new StringBuilder();
             for (int i = 0; i <= 100; i++) {
@@ -52,7 +52,7 @@ class DictionaryBoundsHttpTest {
             assertThat(tooMany.status()).isEqualTo(400);
             assertThat(tooMany.body().get("message").asString()).contains("at most 100");
 
-            String fits = "w".repeat(980);
+            String fits = "w".repeat(9_980);
             client.post(
                             "/1/dictionaries/stopwords/batch",
                             batch("stopwords", jq("{'objectID':'fits','language':'en','word':'" + fits + "'}")))

@@ -34,9 +34,10 @@ public final class Dictionaries {
     /**
      * The most characters one entry's strings (its objectID, language, word, declensions or parts) hold together, the
      * mock server's choice: an entry is a word and its forms, and one as large as the batch's 10 MB would be kept by
-     * each of up to 1000 entries.
+     * each of up to 1000 entries. Ten thousand, so that a long word in any script (four thousand emoji are eight
+     * thousand characters) still fits; what entries hold counts in the record budget besides.
      */
-    public static final int MAX_ENTRY_CHARACTERS = 1000;
+    public static final int MAX_ENTRY_CHARACTERS = 10_000;
 
     /** The most declensions (plurals) or parts (compounds) one entry lists, the mock server's choice. */
     public static final int MAX_ENTRY_WORDS = 100;
