@@ -152,7 +152,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      *
      * <p>Key right: search.
      *
-     * @param query the search parameters
+     * @param query the search parameters, or null for none: an empty query, every record under the index's settings
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
      * @return the page of hits, decoded into {@code type}
@@ -167,7 +167,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * Asynchronous form of {@link #search(SearchQuery, Class)}. Cancelling the future cancels the
      * call.
      *
-     * @param query the search parameters
+     * @param query the search parameters, or null for none: an empty query, every record under the index's settings
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
      * @return a future of the page of hits, decoded into {@code type}; it fails with a
@@ -192,7 +192,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * <p>Key right: search.
      *
      * @param facetName the facet attribute
-     * @param facetQuery the text to look for in the values
+     * @param facetQuery the text to look for in the values, or null for none: the values most records have
      * @param query search parameters restricting the records counted, or null
      * @param maxFacetHits most values returned, 1 to 100, or null for the default 10
      * @return the matching values by decreasing count
@@ -209,7 +209,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * Cancelling the future cancels the call.
      *
      * @param facetName the facet attribute
-     * @param facetQuery the text to look for in the values
+     * @param facetQuery the text to look for in the values, or null for none: the values most records have
      * @param query search parameters restricting the records counted, or null
      * @param maxFacetHits most values returned, 1 to 100, or null for the default 10
      * @return a future of the matching values by decreasing count; it fails with a
