@@ -589,6 +589,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @return the lazy rows
      */
     public PagedIterable<TopSearch> browseTopSearches(AnalyticsQuery query) {
+        Objects.requireNonNull(query, "query");
         return Paging.rows(
                 scope(),
                 "browseTopSearches",
@@ -605,6 +606,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @return the future rows
      */
     public CompletableFuture<List<TopSearch>> browseTopSearchesAsync(AnalyticsQuery query) {
+        Objects.requireNonNull(query, "query");
         return collectAsync("browseTopSearches", index -> index.browseTopSearches(query));
     }
 
@@ -618,6 +620,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @return the lazy rows
      */
     public PagedIterable<TopSearchWithClickAnalytics> browseTopSearchesWithClickAnalytics(AnalyticsQuery query) {
+        Objects.requireNonNull(query, "query");
         return Paging.rows(
                 scope(),
                 "browseTopSearchesWithClickAnalytics",
@@ -635,6 +638,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      */
     public CompletableFuture<List<TopSearchWithClickAnalytics>> browseTopSearchesWithClickAnalyticsAsync(
             AnalyticsQuery query) {
+        Objects.requireNonNull(query, "query");
         return collectAsync(
                 "browseTopSearchesWithClickAnalytics", index -> index.browseTopSearchesWithClickAnalytics(query));
     }
@@ -649,6 +653,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @return the lazy rows
      */
     public PagedIterable<NoResultSearch> browseNoResultSearches(AnalyticsQuery query) {
+        Objects.requireNonNull(query, "query");
         return Paging.rows(
                 scope(),
                 "browseNoResultSearches",
@@ -665,6 +670,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @return the future rows
      */
     public CompletableFuture<List<NoResultSearch>> browseNoResultSearchesAsync(AnalyticsQuery query) {
+        Objects.requireNonNull(query, "query");
         return collectAsync("browseNoResultSearches", index -> index.browseNoResultSearches(query));
     }
 
@@ -678,6 +684,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @return the lazy rows
      */
     public PagedIterable<NoClickSearch> browseNoClickSearches(AnalyticsQuery query) {
+        Objects.requireNonNull(query, "query");
         return Paging.rows(
                 scope(),
                 "browseNoClickSearches",
@@ -694,6 +701,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @return the future rows
      */
     public CompletableFuture<List<NoClickSearch>> browseNoClickSearchesAsync(AnalyticsQuery query) {
+        Objects.requireNonNull(query, "query");
         return collectAsync("browseNoClickSearches", index -> index.browseNoClickSearches(query));
     }
 
@@ -707,6 +715,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @return the lazy rows
      */
     public PagedIterable<TopHit> browseTopHits(AnalyticsQuery query) {
+        Objects.requireNonNull(query, "query");
         return Paging.rows(
                 scope(),
                 "browseTopHits",
@@ -723,6 +732,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @return the future rows
      */
     public CompletableFuture<List<TopHit>> browseTopHitsAsync(AnalyticsQuery query) {
+        Objects.requireNonNull(query, "query");
         return collectAsync("browseTopHits", index -> index.browseTopHits(query));
     }
 
@@ -736,6 +746,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @return the lazy rows
      */
     public PagedIterable<TopHitWithClickAnalytics> browseTopHitsWithClickAnalytics(AnalyticsQuery query) {
+        Objects.requireNonNull(query, "query");
         return Paging.rows(
                 scope(),
                 "browseTopHitsWithClickAnalytics",
@@ -753,6 +764,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      */
     public CompletableFuture<List<TopHitWithClickAnalytics>> browseTopHitsWithClickAnalyticsAsync(
             AnalyticsQuery query) {
+        Objects.requireNonNull(query, "query");
         return collectAsync("browseTopHitsWithClickAnalytics", index -> index.browseTopHitsWithClickAnalytics(query));
     }
 
@@ -766,6 +778,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @return the lazy rows
      */
     public PagedIterable<FilterAttribute> browseTopFilterAttributes(AnalyticsQuery query) {
+        Objects.requireNonNull(query, "query");
         return Paging.rows(
                 scope(),
                 "browseTopFilterAttributes",
@@ -782,6 +795,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
      * @return the future rows
      */
     public CompletableFuture<List<FilterAttribute>> browseTopFilterAttributesAsync(AnalyticsQuery query) {
+        Objects.requireNonNull(query, "query");
         return collectAsync("browseTopFilterAttributes", index -> index.browseTopFilterAttributes(query));
     }
 
@@ -831,7 +845,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
     }
 
     private static String attributeList(List<String> attributes) {
-        if (attributes == null || attributes.isEmpty()) {
+        if (Objects.requireNonNull(attributes, "attributes").isEmpty()) {
             throw new InvalidRequestException("at least one attribute is needed");
         }
         for (String attribute : attributes) {

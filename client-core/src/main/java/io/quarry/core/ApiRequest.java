@@ -65,9 +65,12 @@ public final class ApiRequest {
      * @param name  the placeholder name in the endpoint's template
      * @param value the value; must not be null, empty, {@code .} or {@code ..}
      * @return this request
+     * @throws NullPointerException when the value is null, naming the placeholder: a call refuses a null it cannot
+     *     send at once, its asynchronous form too
      */
     public ApiRequest path(String name, Object value) {
         Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(value, name);
         if (!pathParametersOwned) {
             pathParameters = new LinkedHashMap<>(pathParameters);
             pathParametersOwned = true;

@@ -4,7 +4,8 @@ import java.util.Objects;
 
 /**
  * A long-lived writer (an ingester) did not take a record: it was full for longer than its timeout allows, the
- * thread waiting for room was interrupted (its interrupt flag is set again), or the writer was closed. The record
+ * thread waiting for room was interrupted (its interrupt flag is set again), the writer was closed, or too many
+ * asynchronous adds already waited for room. The record
  * was not accepted, so nothing of it was or will be sent; hand it in again, or keep it elsewhere.
  */
 public final class WriteRefusedException extends QuarryException {
@@ -18,7 +19,12 @@ public final class WriteRefusedException extends QuarryException {
         /** The thread waiting for room was interrupted. */
         INTERRUPTED,
         /** The writer was closed, before or while the caller waited. */
-        CLOSED
+        CLOSED,
+        /**
+         * An asynchronous add found as many records already waiting for room as the writer lets wait: the caller
+         * handed records in without waiting for the earlier ones to be taken.
+         */
+        TOO_MANY_WAITING
     }
 
     /** Why the record was refused. */

@@ -91,6 +91,7 @@ public final class CrawlerClient extends ClientHandle<CrawlerClient> {
      *     {@code /api/1}
      */
     public static CrawlerClient create(ClientConfig config) {
+        Objects.requireNonNull(config, "config");
         ClientConfig onCrawlerPath = CrawlerBasePath.applyTo(Objects.requireNonNull(config, "config"));
         return new CrawlerClient(CallScope.of(ApiClient.create(onCrawlerPath, MODULE)), Connections.OWNED);
     }
@@ -128,6 +129,7 @@ public final class CrawlerClient extends ClientHandle<CrawlerClient> {
      *     {@link io.quarry.core.BadRequestException})
      */
     public CrawlerCreated create(String name, CrawlerConfiguration config) {
+        Objects.requireNonNull(config, "config");
         return createRequest(name, config).execute(CrawlerCreated.class);
     }
 
@@ -139,6 +141,7 @@ public final class CrawlerClient extends ClientHandle<CrawlerClient> {
      * @return a future of its ID; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<CrawlerCreated> createAsync(String name, CrawlerConfiguration config) {
+        Objects.requireNonNull(config, "config");
         return createRequest(name, config).executeAsync(CrawlerCreated.class);
     }
 
@@ -156,6 +159,7 @@ public final class CrawlerClient extends ClientHandle<CrawlerClient> {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public CrawlerListPage listPage(CrawlerListQuery query) {
+        Objects.requireNonNull(query, "query");
         return listRequest(query).execute(CrawlerListPage.class);
     }
 
@@ -166,6 +170,7 @@ public final class CrawlerClient extends ClientHandle<CrawlerClient> {
      * @return a future of the page; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<CrawlerListPage> listPageAsync(CrawlerListQuery query) {
+        Objects.requireNonNull(query, "query");
         return listRequest(query).executeAsync(CrawlerListPage.class);
     }
 

@@ -375,6 +375,7 @@ public final class CrawlerHandle extends ScopedHandle<CrawlerHandle> {
      * @return the future final status
      */
     public CompletableFuture<CrawlerTaskStatus> waitForTaskAsync(String taskId, WaitPolicy policy) {
+        Objects.requireNonNull(taskId, "taskId");
         return scope().compositeCallAsync(
                         "waitForTask",
                         scope -> Polling.pollAsync(

@@ -59,6 +59,9 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
      * @return the service's answer
      */
     public EventsResponse clickedObjectIDsAfterSearch(String eventName, String index, Click click) {
+        Objects.requireNonNull(eventName, "eventName");
+        Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(click, "click");
         return send(click.toEvent(eventName, index, userToken));
     }
 
@@ -72,6 +75,9 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
      */
     public CompletableFuture<EventsResponse> clickedObjectIDsAfterSearchAsync(
             String eventName, String index, Click click) {
+        Objects.requireNonNull(eventName, "eventName");
+        Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(click, "click");
         return sendAsync(click.toEvent(eventName, index, userToken));
     }
 
@@ -84,6 +90,9 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
      * @return the service's answer
      */
     public EventsResponse clickedObjectIDs(String eventName, String index, List<String> objectIDs) {
+        Objects.requireNonNull(eventName, "eventName");
+        Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(objectIDs, "objectIDs");
         return send(InsightsEvent.click(eventName, index, userToken).objectIDs(objectIDs));
     }
 
@@ -97,6 +106,9 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
      */
     public CompletableFuture<EventsResponse> clickedObjectIDsAsync(
             String eventName, String index, List<String> objectIDs) {
+        Objects.requireNonNull(eventName, "eventName");
+        Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(objectIDs, "objectIDs");
         return sendAsync(InsightsEvent.click(eventName, index, userToken).objectIDs(objectIDs));
     }
 
@@ -109,6 +121,9 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
      * @return the service's answer
      */
     public EventsResponse clickedFilters(String eventName, String index, List<String> filters) {
+        Objects.requireNonNull(eventName, "eventName");
+        Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(filters, "filters");
         return send(InsightsEvent.click(eventName, index, userToken).filters(filters));
     }
 
@@ -121,6 +136,9 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
      * @return the future answer
      */
     public CompletableFuture<EventsResponse> clickedFiltersAsync(String eventName, String index, List<String> filters) {
+        Objects.requireNonNull(eventName, "eventName");
+        Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(filters, "filters");
         return sendAsync(InsightsEvent.click(eventName, index, userToken).filters(filters));
     }
 
@@ -135,6 +153,10 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
      */
     public EventsResponse convertedObjectIDsAfterSearch(
             String eventName, String index, String queryID, List<String> objectIDs) {
+        Objects.requireNonNull(eventName, "eventName");
+        Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(queryID, "queryID");
+        Objects.requireNonNull(objectIDs, "objectIDs");
         return send(InsightsEvent.conversion(eventName, index, userToken)
                 .objectIDs(objectIDs)
                 .queryID(queryID));
@@ -151,6 +173,10 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
      */
     public CompletableFuture<EventsResponse> convertedObjectIDsAfterSearchAsync(
             String eventName, String index, String queryID, List<String> objectIDs) {
+        Objects.requireNonNull(eventName, "eventName");
+        Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(queryID, "queryID");
+        Objects.requireNonNull(objectIDs, "objectIDs");
         return sendAsync(InsightsEvent.conversion(eventName, index, userToken)
                 .objectIDs(objectIDs)
                 .queryID(queryID));
@@ -165,6 +191,9 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
      * @return the service's answer
      */
     public EventsResponse convertedObjectIDs(String eventName, String index, List<String> objectIDs) {
+        Objects.requireNonNull(eventName, "eventName");
+        Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(objectIDs, "objectIDs");
         return send(InsightsEvent.conversion(eventName, index, userToken).objectIDs(objectIDs));
     }
 
@@ -178,6 +207,9 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
      */
     public CompletableFuture<EventsResponse> convertedObjectIDsAsync(
             String eventName, String index, List<String> objectIDs) {
+        Objects.requireNonNull(eventName, "eventName");
+        Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(objectIDs, "objectIDs");
         return sendAsync(InsightsEvent.conversion(eventName, index, userToken).objectIDs(objectIDs));
     }
 
@@ -190,6 +222,9 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
      * @return the service's answer
      */
     public EventsResponse convertedFilters(String eventName, String index, List<String> filters) {
+        Objects.requireNonNull(eventName, "eventName");
+        Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(filters, "filters");
         return send(InsightsEvent.conversion(eventName, index, userToken).filters(filters));
     }
 
@@ -203,6 +238,9 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
      */
     public CompletableFuture<EventsResponse> convertedFiltersAsync(
             String eventName, String index, List<String> filters) {
+        Objects.requireNonNull(eventName, "eventName");
+        Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(filters, "filters");
         return sendAsync(InsightsEvent.conversion(eventName, index, userToken).filters(filters));
     }
 
@@ -215,6 +253,9 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
      * @return the service's answer
      */
     public EventsResponse viewedObjectIDs(String eventName, String index, List<String> objectIDs) {
+        Objects.requireNonNull(eventName, "eventName");
+        Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(objectIDs, "objectIDs");
         return send(InsightsEvent.view(eventName, index, userToken).objectIDs(objectIDs));
     }
 
@@ -228,6 +269,9 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
      */
     public CompletableFuture<EventsResponse> viewedObjectIDsAsync(
             String eventName, String index, List<String> objectIDs) {
+        Objects.requireNonNull(eventName, "eventName");
+        Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(objectIDs, "objectIDs");
         return sendAsync(InsightsEvent.view(eventName, index, userToken).objectIDs(objectIDs));
     }
 
@@ -240,6 +284,9 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
      * @return the service's answer
      */
     public EventsResponse viewedFilters(String eventName, String index, List<String> filters) {
+        Objects.requireNonNull(eventName, "eventName");
+        Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(filters, "filters");
         return send(InsightsEvent.view(eventName, index, userToken).filters(filters));
     }
 
@@ -252,6 +299,9 @@ public final class InsightsUser extends ScopedHandle<InsightsUser> {
      * @return the future answer
      */
     public CompletableFuture<EventsResponse> viewedFiltersAsync(String eventName, String index, List<String> filters) {
+        Objects.requireNonNull(eventName, "eventName");
+        Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(filters, "filters");
         return sendAsync(InsightsEvent.view(eventName, index, userToken).filters(filters));
     }
 

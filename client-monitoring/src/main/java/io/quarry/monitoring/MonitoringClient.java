@@ -404,6 +404,7 @@ public final class MonitoringClient extends ClientHandle<MonitoringClient> {
      *     {@link io.quarry.core.BadRequestException})
      */
     public ClusterHealthReport clusterHealth(List<String> clusters) {
+        Objects.requireNonNull(clusters, "clusters");
         List<String> names = List.copyOf(clusters);
         if (names.isEmpty()) {
             return new ClusterHealthReport(List.of());
@@ -425,6 +426,7 @@ public final class MonitoringClient extends ClientHandle<MonitoringClient> {
      * @return a future of one entry per cluster; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<ClusterHealthReport> clusterHealthAsync(List<String> clusters) {
+        Objects.requireNonNull(clusters, "clusters");
         List<String> names = List.copyOf(clusters);
         if (names.isEmpty()) {
             return CompletableFuture.completedFuture(new ClusterHealthReport(List.of()));

@@ -367,6 +367,7 @@ public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsC
      * @return a future of the status once built; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<BuildStatus> waitForBuildAsync(String indexName, Instant since, WaitPolicy policy) {
+        Objects.requireNonNull(indexName, "indexName");
         Instant from = floor(since);
         return scope().compositeCallAsync(
                         "waitForBuild",
@@ -409,11 +410,16 @@ public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsC
         return new AsyncStart(request);
     }
 
-    /** The async form of a call whose preparation validates input: a failure becomes a failed future. */
+    /**
+     * The async form of a call whose preparation validates input: a failure becomes a failed future, except a null
+     * argument, refused at once.
+     */
     private record AsyncStart(Supplier<ApiRequest> request) {
         <T> CompletableFuture<T> executeAsync(Class<T> type) {
             try {
                 return request.get().executeAsync(type);
+            } catch (NullPointerException e) {
+                throw e;
             } catch (RuntimeException e) {
                 return CompletableFuture.failedFuture(e);
             }

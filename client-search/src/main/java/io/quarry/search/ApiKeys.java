@@ -12,6 +12,7 @@ import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.ApiKeyInfo;
 import io.quarry.search.model.ApiKeyResponse;
 import io.quarry.search.model.ListApiKeysResponse;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -121,6 +122,7 @@ public final class ApiKeys extends KeyManagement<ApiKeys> {
      * @return the key as read (null after DELETE)
      */
     public ApiKeyInfo waitForApiKey(String key, ApiKeyChange change, ApiKey expected, WaitPolicy policy) {
+        Objects.requireNonNull(key, "key");
         ApiKeyWait.requireExpected(change, expected);
         return scope().compositeCall(
                         "waitForApiKey",
@@ -161,6 +163,7 @@ public final class ApiKeys extends KeyManagement<ApiKeys> {
      */
     public CompletableFuture<ApiKeyInfo> waitForApiKeyAsync(
             String key, ApiKeyChange change, ApiKey expected, WaitPolicy policy) {
+        Objects.requireNonNull(key, "key");
         ApiKeyWait.requireExpected(change, expected);
         return scope().compositeCallAsync(
                         "waitForApiKey",

@@ -115,6 +115,7 @@ public abstract sealed class IndexConfigObjects<T, Q, R, H extends IndexConfigOb
      * @throws io.quarry.core.QuarryException on any failure
      */
     public final ObjectUpdatedResponse save(T object) {
+        Objects.requireNonNull(object, "object");
         return saveRequest(object).execute(ObjectUpdatedResponse.class);
     }
 
@@ -126,6 +127,7 @@ public abstract sealed class IndexConfigObjects<T, Q, R, H extends IndexConfigOb
      * {@link io.quarry.core.QuarryException}
      */
     public final CompletableFuture<ObjectUpdatedResponse> saveAsync(T object) {
+        Objects.requireNonNull(object, "object");
         return saveRequest(object).executeAsync(ObjectUpdatedResponse.class);
     }
 

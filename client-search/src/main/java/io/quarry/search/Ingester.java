@@ -29,6 +29,21 @@ import java.util.concurrent.ExecutionException;
  *       other threads handing in records at the same moment, can be bounded
  *       ({@link IngesterOptions#addTimeout(java.time.Duration)}) and is interrupted by an interrupt; either way
  *       the call fails with a {@link io.quarry.core.WriteRefusedException} and the record is not taken.</li>
+ *   <li>Asynchronous adds: {@link #addAsync(Object)}, {@link #partialUpdateAsync(Object)} and
+ *       {@link #deleteAsync(String)} never block their caller (an event loop may call them). A record is taken at
+ *       once when there is room, and its future is complete on return; else it waits in memory, its future
+ *       completing once it is taken, on the thread that made room (a thread of the client's, or the listener's:
+ *       what runs on it should return quickly, and must not call {@link #flush()} or {@link #close()}). Records
+ *       are taken in the order of the calls that handed them in, blocking and asynchronous mixed: a blocking call
+ *       waits while earlier asynchronous adds do. At most a chunk's worth of records waits this way
+ *       ({@link IngesterOptions#chunkSize(int)} records, {@link IngesterOptions#chunkBytes(long)} bytes): an
+ *       asynchronous add beyond that is refused at once, its future failing with a
+ *       {@link io.quarry.core.WriteRefusedException} whose reason is {@code TOO_MANY_WAITING}, so a caller that
+ *       never waits for the futures holds at most one chunk more in memory. A waiting add is refused once
+ *       {@link IngesterOptions#addTimeout(java.time.Duration)} has passed ({@code TIMED_OUT}), or when the ingester
+ *       is closed ({@code CLOSED}: {@link #close()} and {@link #closeAsync()} refuse the adds still waiting, as
+ *       they refuse threads waiting); {@link #flush()} and {@link #flushAsync()} send the records taken, not
+ *       those still waiting.</li>
  *   <li>Serialising: a record is serialised by the thread that hands it in, when it does; changing the object
  *       afterwards changes nothing.</li>
  *   <li>Failures: retries are the client's own (records without objectID get one client-side by default, so a
@@ -101,6 +116,22 @@ public final class Ingester implements AutoCloseable {
     }
 
     /**
+     * Asynchronous form of {@link #add(Object)}: serialises the record on this thread and hands it in without
+     * waiting for room. See the class description for what the future does.
+     *
+     * @param record the record (a typed object, a map, a {@link io.quarry.core.FreeFormRecord})
+     * @return completes once the record is taken (at once when there is room); fails with a
+     *     {@link io.quarry.core.WriteRefusedException} when the ingester is closed before it is taken, when it is not
+     *     taken within {@link IngesterOptions#addTimeout(java.time.Duration)}, or when a chunk's worth of adds already
+     *     wait ({@code TOO_MANY_WAITING}), and with an {@link io.quarry.core.InvalidRequestException} when the record
+     *     cannot be serialised: in each case the record was not taken
+     * @throws NullPointerException when {@code record} is null
+     */
+    public CompletableFuture<Void> addAsync(Object record) {
+        return queue.addAsync(record);
+    }
+
+    /**
      * Updates attributes of a record, creating it when missing, as {@link SearchIndex#partialUpdateObjects(Iterable)}
      * does; waits for room when the ingester is full.
      *
@@ -114,6 +145,19 @@ public final class Ingester implements AutoCloseable {
     }
 
     /**
+     * Asynchronous form of {@link #partialUpdate(Object)}: serialises the attributes on this thread and hands them in
+     * without waiting for room, as {@link #addAsync(Object)} does.
+     *
+     * @param attributes the attributes, with the record's {@code objectID}
+     * @return completes once the update is taken; fails as {@link #addAsync(Object)}'s future does, and with an
+     *     {@link io.quarry.core.InvalidRequestException} when the attributes have no objectID
+     * @throws NullPointerException when {@code attributes} is null
+     */
+    public CompletableFuture<Void> partialUpdateAsync(Object attributes) {
+        return queue.partialUpdateAsync(attributes);
+    }
+
+    /**
      * Deletes a record; waits for room when the ingester is full.
      *
      * @param objectID the record's objectID
@@ -122,6 +166,18 @@ public final class Ingester implements AutoCloseable {
      */
     public void delete(String objectID) {
         queue.delete(objectID);
+    }
+
+    /**
+     * Asynchronous form of {@link #delete(String)}: hands the deletion in without waiting for room, as
+     * {@link #addAsync(Object)} does.
+     *
+     * @param objectID the record's objectID
+     * @return completes once the deletion is taken; fails as {@link #addAsync(Object)}'s future does
+     * @throws NullPointerException when {@code objectID} is null
+     */
+    public CompletableFuture<Void> deleteAsync(String objectID) {
+        return queue.deleteAsync(objectID);
     }
 
     /**

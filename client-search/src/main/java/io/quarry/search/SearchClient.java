@@ -165,6 +165,8 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      */
     public <T> List<MultiSearchResult<T>> multiSearch(
             List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
+        Objects.requireNonNull(queries, "queries");
+        Objects.requireNonNull(type, "type");
         return multiSearchRequest(queries, strategy)
                 .execute(ResponseTypes.multiSearch(type))
                 .perQuery(queries.size());
@@ -183,6 +185,8 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      */
     public <T> CompletableFuture<List<MultiSearchResult<T>>> multiSearchAsync(
             List<IndexQuery> queries, MultiSearchStrategy strategy, Class<T> type) {
+        Objects.requireNonNull(queries, "queries");
+        Objects.requireNonNull(type, "type");
         return multiSearchRequest(queries, strategy)
                 .executeAsync(ResponseTypes.multiSearch(type))
                 .thenApply(answer -> answer.perQuery(queries.size()));
@@ -206,6 +210,7 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public MultipleBatchResponse multipleBatch(List<BatchOperation> operations) {
+        Objects.requireNonNull(operations, "operations");
         return multipleBatchRequest(operations).execute(MultipleBatchResponse.class);
     }
 
@@ -217,6 +222,7 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<MultipleBatchResponse> multipleBatchAsync(List<BatchOperation> operations) {
+        Objects.requireNonNull(operations, "operations");
         try {
             return multipleBatchRequest(operations).executeAsync(MultipleBatchResponse.class);
         } catch (InvalidRequestException e) { // refused while built: the future fails, as for one refused when sent
@@ -246,6 +252,7 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> List<T> getObjects(List<ObjectRequest> requests, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return getObjectsRequest(requests)
                 .execute(ResponseTypes.getObjects(type))
                 .records(requests.size());
@@ -261,6 +268,7 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * {@link io.quarry.core.QuarryException}
      */
     public <T> CompletableFuture<List<T>> getObjectsAsync(List<ObjectRequest> requests, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return getObjectsRequest(requests)
                 .executeAsync(ResponseTypes.getObjects(type))
                 .thenApply(answer -> answer.records(requests.size()));
@@ -333,6 +341,7 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public LogsResponse getLogs(LogsQuery query) {
+        Objects.requireNonNull(query, "query");
         return getLogsRequest(query).execute(LogsResponse.class);
     }
 
@@ -343,6 +352,7 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * @return a future of the entries; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<LogsResponse> getLogsAsync(LogsQuery query) {
+        Objects.requireNonNull(query, "query");
         return getLogsRequest(query).executeAsync(LogsResponse.class);
     }
 

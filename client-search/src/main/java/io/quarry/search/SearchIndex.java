@@ -152,13 +152,14 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      *
      * <p>Key right: search.
      *
-     * @param query the search parameters
+     * @param query the search parameters, or null for none: an empty query, every record under the index's settings
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
      * @return the page of hits, decoded into {@code type}
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> search(SearchQuery query, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return searchRequest(query).execute(ResponseTypes.search(type));
     }
 
@@ -166,13 +167,14 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * Asynchronous form of {@link #search(SearchQuery, Class)}. Cancelling the future cancels the
      * call.
      *
-     * @param query the search parameters
+     * @param query the search parameters, or null for none: an empty query, every record under the index's settings
      * @param type the record type, or {@code FreeFormRecord.class}
      * @param <T> the record type
      * @return a future of the page of hits, decoded into {@code type}; it fails with a
      * {@link io.quarry.core.QuarryException}
      */
     public <T> CompletableFuture<SearchResponse<T>> searchAsync(SearchQuery query, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return searchRequest(query).executeAsync(ResponseTypes.search(type));
     }
 
@@ -190,7 +192,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * <p>Key right: search.
      *
      * @param facetName the facet attribute
-     * @param facetQuery the text to look for in the values
+     * @param facetQuery the text to look for in the values, or null for none: the values most records have
      * @param query search parameters restricting the records counted, or null
      * @param maxFacetHits most values returned, 1 to 100, or null for the default 10
      * @return the matching values by decreasing count
@@ -207,7 +209,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * Cancelling the future cancels the call.
      *
      * @param facetName the facet attribute
-     * @param facetQuery the text to look for in the values
+     * @param facetQuery the text to look for in the values, or null for none: the values most records have
      * @param query search parameters restricting the records counted, or null
      * @param maxFacetHits most values returned, 1 to 100, or null for the default 10
      * @return a future of the matching values by decreasing count; it fails with a
@@ -247,6 +249,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> browsePage(SearchQuery query, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return browsePageRequest(query).execute(ResponseTypes.search(type));
     }
 
@@ -261,6 +264,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * {@link io.quarry.core.QuarryException}
      */
     public <T> CompletableFuture<SearchResponse<T>> browsePageAsync(SearchQuery query, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return browsePageRequest(query).executeAsync(ResponseTypes.search(type));
     }
 
@@ -287,6 +291,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public <T> SearchResponse<T> browsePageFrom(String cursor, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return browsePageFromRequest(cursor).execute(ResponseTypes.search(type));
     }
 
@@ -302,6 +307,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws NullPointerException if {@code cursor} is null
      */
     public <T> CompletableFuture<SearchResponse<T>> browsePageFromAsync(String cursor, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return browsePageFromRequest(cursor).executeAsync(ResponseTypes.search(type));
     }
 
@@ -350,7 +356,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     private ApiRequest addObjectRequest(Object record) {
         // the service picks the ID: a second delivery would store a second record
         return scope().request(Endpoints.ADD_OBJECT)
-                .body(WriteChecks.requireBody(record, "the record"))
+                .body(WriteChecks.requireBody(record, "record"))
                 .notSafeToRepeat();
     }
 
@@ -383,7 +389,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     private ApiRequest saveObjectRequest(String objectID, Object record) {
         return scope().request(Endpoints.SAVE_OBJECT)
                 .path("objectID", objectID)
-                .body(WriteChecks.requireBody(record, "the record"));
+                .body(WriteChecks.requireBody(record, "record"));
     }
 
     /**
@@ -424,6 +430,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public DeleteTaskResponse deleteBy(SearchQuery filters) {
+        Objects.requireNonNull(filters, "filters");
         return deleteByRequest(filters).execute(DeleteTaskResponse.class);
     }
 
@@ -434,6 +441,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return a future of the task and {@code deletedAt}; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<DeleteTaskResponse> deleteByAsync(SearchQuery filters) {
+        Objects.requireNonNull(filters, "filters");
         return deleteByRequest(filters).executeAsync(DeleteTaskResponse.class);
     }
 
@@ -531,7 +539,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         ApiRequest request = scope().request(Endpoints.PARTIAL_UPDATE_OBJECT)
                 .path("objectID", objectID)
                 .query("createIfNotExists", createIfNotExists)
-                .body(WriteChecks.requireBody(attributes, "the attributes to update"));
+                .body(WriteChecks.requireBody(attributes, "attributes"));
         return RepeatSafety.isCumulative(attributes) ? request.notSafeToRepeat() : request;
     }
 
@@ -552,6 +560,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.QuarryException on any failure
      */
     public BatchResponse batch(List<BatchOperation> operations) {
+        Objects.requireNonNull(operations, "operations");
         return batchRequest(operations).execute(BatchResponse.class);
     }
 
@@ -562,6 +571,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return a future of the task and the objectIDs; it fails with a {@link io.quarry.core.QuarryException}
      */
     public CompletableFuture<BatchResponse> batchAsync(List<BatchOperation> operations) {
+        Objects.requireNonNull(operations, "operations");
         return executeAsync(() -> batchRequest(operations), BatchResponse.class);
     }
 
@@ -961,6 +971,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.PartialWriteException when a chunk or the source failed
      */
     public <R> WriteSummary saveObjects(Iterable<R> records) {
+        Objects.requireNonNull(records, "records");
         return saveObjects(records, BatchOptions.of());
     }
 
@@ -973,6 +984,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the future summary
      */
     public <R> CompletableFuture<WriteSummary> saveObjectsAsync(Iterable<R> records) {
+        Objects.requireNonNull(records, "records");
         return saveObjectsAsync(records, BatchOptions.of());
     }
 
@@ -1007,6 +1019,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.PartialWriteException when a chunk or the source failed
      */
     public <R> WriteSummary saveObjects(Iterable<R> records, BatchOptions options) {
+        Objects.requireNonNull(records, "records");
+        Objects.requireNonNull(options, "options");
         return writeChunks(
                 "saveObjects",
                 records,
@@ -1025,6 +1039,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the future summary
      */
     public <R> CompletableFuture<WriteSummary> saveObjectsAsync(Iterable<R> records, BatchOptions options) {
+        Objects.requireNonNull(records, "records");
+        Objects.requireNonNull(options, "options");
         return writeChunksAsync(
                 "saveObjects",
                 records,
@@ -1041,6 +1057,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.PartialWriteException when a chunk or the source failed
      */
     public WriteSummary deleteObjects(Iterable<String> objectIDs) {
+        Objects.requireNonNull(objectIDs, "objectIDs");
         return deleteObjects(objectIDs, BatchOptions.of());
     }
 
@@ -1051,6 +1068,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the future summary
      */
     public CompletableFuture<WriteSummary> deleteObjectsAsync(Iterable<String> objectIDs) {
+        Objects.requireNonNull(objectIDs, "objectIDs");
         return deleteObjectsAsync(objectIDs, BatchOptions.of());
     }
 
@@ -1065,6 +1083,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.PartialWriteException when a chunk or the source failed
      */
     public WriteSummary deleteObjects(Iterable<String> objectIDs, BatchOptions options) {
+        Objects.requireNonNull(objectIDs, "objectIDs");
+        Objects.requireNonNull(options, "options");
         return writeChunks("deleteObjects", objectIDs, ChunkedWriter::deletes, options);
     }
 
@@ -1076,6 +1096,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the future summary
      */
     public CompletableFuture<WriteSummary> deleteObjectsAsync(Iterable<String> objectIDs, BatchOptions options) {
+        Objects.requireNonNull(objectIDs, "objectIDs");
+        Objects.requireNonNull(options, "options");
         return writeChunksAsync("deleteObjects", objectIDs, ChunkedWriter::deletes, options);
     }
 
@@ -1090,6 +1112,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.PartialWriteException when a chunk or the source failed
      */
     public <R> WriteSummary partialUpdateObjects(Iterable<R> records) {
+        Objects.requireNonNull(records, "records");
         return partialUpdateObjects(records, BatchOptions.of());
     }
 
@@ -1101,6 +1124,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the future summary
      */
     public <R> CompletableFuture<WriteSummary> partialUpdateObjectsAsync(Iterable<R> records) {
+        Objects.requireNonNull(records, "records");
         return partialUpdateObjectsAsync(records, BatchOptions.of());
     }
 
@@ -1118,6 +1142,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.PartialWriteException when a chunk or the source failed
      */
     public <R> WriteSummary partialUpdateObjects(Iterable<R> records, BatchOptions options) {
+        Objects.requireNonNull(records, "records");
+        Objects.requireNonNull(options, "options");
         return writeChunks(
                 "partialUpdateObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, true), options);
     }
@@ -1131,6 +1157,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the future summary
      */
     public <R> CompletableFuture<WriteSummary> partialUpdateObjectsAsync(Iterable<R> records, BatchOptions options) {
+        Objects.requireNonNull(records, "records");
+        Objects.requireNonNull(options, "options");
         return writeChunksAsync(
                 "partialUpdateObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, true), options);
     }
@@ -1145,6 +1173,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.PartialWriteException when a chunk or the source failed
      */
     public <R> WriteSummary partialUpdateExistingObjects(Iterable<R> records) {
+        Objects.requireNonNull(records, "records");
         return partialUpdateExistingObjects(records, BatchOptions.of());
     }
 
@@ -1156,6 +1185,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the future summary
      */
     public <R> CompletableFuture<WriteSummary> partialUpdateExistingObjectsAsync(Iterable<R> records) {
+        Objects.requireNonNull(records, "records");
         return partialUpdateExistingObjectsAsync(records, BatchOptions.of());
     }
 
@@ -1171,6 +1201,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.PartialWriteException when a chunk or the source failed
      */
     public <R> WriteSummary partialUpdateExistingObjects(Iterable<R> records, BatchOptions options) {
+        Objects.requireNonNull(records, "records");
+        Objects.requireNonNull(options, "options");
         return writeChunks(
                 "partialUpdateExistingObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, false), options);
     }
@@ -1185,6 +1217,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      */
     public <R> CompletableFuture<WriteSummary> partialUpdateExistingObjectsAsync(
             Iterable<R> records, BatchOptions options) {
+        Objects.requireNonNull(records, "records");
+        Objects.requireNonNull(options, "options");
         return writeChunksAsync(
                 "partialUpdateExistingObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, false), options);
     }
@@ -1242,6 +1276,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @throws io.quarry.core.ReplaceAllException when a step failed (this index is then unchanged)
      */
     public <R> ReplaceAllResponse replaceAllObjects(Iterable<R> records, BatchOptions options) {
+        Objects.requireNonNull(records, "records");
+        Objects.requireNonNull(options, "options");
         return scope().compositeCall(
                         "replaceAllObjects",
                         scope -> ReplaceAllObjects.run(withScope(ridingOutOutages(scope)), records, options));
@@ -1262,6 +1298,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * @return the future outcome; on failure this index is unchanged and the temporary index deleted
      */
     public <R> CompletableFuture<ReplaceAllResponse> replaceAllObjectsAsync(Iterable<R> records, BatchOptions options) {
+        Objects.requireNonNull(records, "records");
+        Objects.requireNonNull(options, "options");
         AtomicReference<CompletableFuture<ReplaceAllResponse>> replacement = new AtomicReference<>();
         CompletableFuture<ReplaceAllResponse> call = scope().compositeCallAsync("replaceAllObjects", scope -> {
             CompletableFuture<ReplaceAllResponse> started =

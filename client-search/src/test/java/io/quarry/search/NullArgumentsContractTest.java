@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.model.Anchoring;
 import io.quarry.search.model.DictionaryName;
+import io.quarry.search.model.IndexSettings;
 import io.quarry.search.model.Rule;
 import io.quarry.search.model.RuleCondition;
 import io.quarry.search.model.RuleConsequence;
@@ -78,6 +79,19 @@ class NullArgumentsContractTest {
         assertRefusedUnsent("query", () -> client.dictionaries().search(DictionaryName.STOPWORDS, null));
         assertRefusedUnsent("settings", () -> client.dictionaries().setSettings(null));
         assertRefusedUnsent("dictionary", () -> client.dictionaries().browse(null, "en"));
+    }
+
+    @Test
+    void aSearchOrFacetSearchWithoutParametersTakesTheNullAsNone() {
+        index.setSettings(IndexSettings.of().attributesForFaceting("searchable(brand)"));
+        index.waitForTask(
+                index.saveObject("p1", Map.of("name", "Phone", "brand", "Acme")).taskID());
+
+        assertThat(index.search(null, Map.class).hits()).hasSize(1);
+        assertThat(index.searchAsync(null, Map.class).join().hits()).hasSize(1);
+        assertThat(index.searchForFacetValues("brand", null, null, null).facetHits())
+                .extracting(hit -> hit.value())
+                .containsExactly("Acme");
     }
 
     /** The call throws, or its future fails, with a NullPointerException naming the parameter; no request left. */

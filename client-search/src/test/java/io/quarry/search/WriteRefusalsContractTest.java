@@ -84,18 +84,35 @@ class WriteRefusalsContractTest {
 
     @Test
     void aNullRecordOrUpdateLeavesTheRecordAsItWas() {
+        // refused at once, naming the parameter, the asynchronous forms too (their futures used to fail instead)
         assertThatThrownBy(() -> index.saveObject("p1", null))
                 .as("the record was emptied")
-                .isInstanceOf(InvalidRequestException.class)
-                .hasMessage("the record is null: the service takes a JSON object");
-        assertThatThrownBy(() -> index.partialUpdateObject("p1", null)).isInstanceOf(InvalidRequestException.class);
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("record");
+        assertThatThrownBy(() -> index.partialUpdateObject("p1", null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("attributes");
         assertThatThrownBy(() -> index.partialUpdateExistingObject("p1", null))
-                .isInstanceOf(InvalidRequestException.class);
-        assertThatThrownBy(() -> index.addObject(null)).isInstanceOf(InvalidRequestException.class);
-        assertRefused(index.saveObjectAsync("p1", null));
-        assertRefused(index.partialUpdateObjectAsync("p1", null));
-        assertRefused(index.partialUpdateExistingObjectAsync("p1", null));
-        assertRefused(index.addObjectAsync(null));
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("attributes");
+        assertThatThrownBy(() -> index.addObject(null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("record");
+        assertThatThrownBy(() -> index.saveObjectAsync("p1", null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("record");
+        assertThatThrownBy(() -> index.partialUpdateObjectAsync("p1", null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("attributes");
+        assertThatThrownBy(() -> index.partialUpdateExistingObjectAsync("p1", null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("attributes");
+        assertThatThrownBy(() -> index.addObjectAsync(null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("record");
+        assertThatThrownBy(() -> index.getObjectAsync(null, Map.class))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("objectID");
 
         assertThat(p1().getString("name")).contains("Phone");
     }

@@ -158,6 +158,10 @@ public final class CallScope {
         CompletableFuture<T> inner;
         try (ContextScope inCall = observation.openCallContext()) {
             inner = steps.apply(new CallScope(api, options, pathParameters, observation.observed(), calls));
+        } catch (NullPointerException e) {
+            // a null argument is refused at once, as without an observer (the JDK's asynchronous APIs do the same)
+            observation.endWhenDone(CompletableFuture.failedFuture(e), value -> 0);
+            throw e;
         } catch (RuntimeException e) {
             inner = CompletableFuture.failedFuture(e);
         }

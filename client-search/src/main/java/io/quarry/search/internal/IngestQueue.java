@@ -13,6 +13,7 @@ import io.quarry.search.model.BatchAction;
 import io.quarry.search.model.BatchOperation;
 import io.quarry.search.model.BatchResponse;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -25,6 +26,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 /**
  * The machinery of an {@link io.quarry.search.Ingester}: records handed in from any thread are serialised on that
@@ -87,6 +89,21 @@ public final class IngestQueue {
     /** A chunk sealed for sending. */
     private record Sealed(long chunk, Pending pending, ChunkRounds rounds) {}
 
+    /** A record serialised and ready to be taken. */
+    private record Operation(BatchOperation operation, int bytes, boolean unrepeatable) {}
+
+    /** An asynchronous add waiting for room, in call order; it holds its serialised record until it is taken. */
+    private static final class Waiting {
+        final Operation operation;
+        final long deadline;
+        final CompletableFuture<Void> taken = new CompletableFuture<>();
+
+        Waiting(Operation operation, long deadline) {
+            this.operation = operation;
+            this.deadline = deadline;
+        }
+    }
+
     private final String name;
     private final ApiClient api;
     private final boolean assignObjectIDs;
@@ -98,6 +115,9 @@ public final class IngestQueue {
     private final long timeoutNanos;
 
     private final ListenerQueue listener;
+    /** Events that may wait for the listener before records wait for it. */
+    private final int listenerCapacity;
+
     private final Sender sender;
 
     private final ReentrantLock lock = new ReentrantLock();
@@ -108,6 +128,15 @@ public final class IngestQueue {
     private final ChunkEvents events;
     private final Set<CompletableFuture<Void>> inFlightEnds = new HashSet<>();
     private Pending current;
+    /**
+     * Asynchronous adds waiting for room, oldest first: taken before any later add, at most a chunk's worth
+     * ({@code maxRecords} records, {@code maxBytes} bytes beyond the first).
+     */
+    private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
+
+    private long waitingBytes;
+    /** Whether a timer will look for expired {@link #waiting} adds (one at a time: their deadlines come in order). */
+    private boolean expiryScheduled;
     /** Whether the chunk being filled is to be sent as soon as a call may start (flushed, or its time is up). */
     private boolean due;
 
@@ -150,7 +179,8 @@ public final class IngestQueue {
         this.intervalNanos = interval.toNanos();
         this.limit = limit;
         this.timeoutNanos = timeout == null ? 0 : Math.max(1, timeout.toNanos());
-        this.listener = new ListenerQueue(name, listener, LISTENER_EVENTS_PER_CALL * limit, this::roomMade);
+        this.listenerCapacity = LISTENER_EVENTS_PER_CALL * limit;
+        this.listener = new ListenerQueue(name, listener, listenerCapacity, this::roomMade);
         this.events = new ChunkEvents(this.listener);
         this.sender = sender;
     }
@@ -161,12 +191,18 @@ public final class IngestQueue {
      * @param record the record
      */
     public void add(Object record) {
+        take(toAdd(record));
+    }
+
+    /**
+     * Takes a record to save as soon as there is room, serialising it on this thread, without waiting.
+     *
+     * @param record the record
+     * @return completes once the record is taken, or fails with the refusal or the serialising error
+     */
+    public CompletableFuture<Void> addAsync(Object record) {
         Objects.requireNonNull(record, "record");
-        Object body = assignObjectIDs
-                ? DefaultObjectID.of(api, record, () -> UUID.randomUUID().toString())
-                : record;
-        boolean unrepeatable = !assignObjectIDs && RepeatSafety.lacksObjectID(record);
-        take(BatchOperation.of(BatchAction.ADD_OBJECT, api.prepare(body)), unrepeatable);
+        return takeAsync(() -> toAdd(record));
     }
 
     /**
@@ -175,13 +211,18 @@ public final class IngestQueue {
      * @param attributes the attributes, with the record's objectID
      */
     public void partialUpdate(Object attributes) {
+        take(toPartialUpdate(attributes));
+    }
+
+    /**
+     * Takes attributes to update as soon as there is room, as {@link #addAsync} takes a record.
+     *
+     * @param attributes the attributes, with the record's objectID
+     * @return completes once they are taken, or fails
+     */
+    public CompletableFuture<Void> partialUpdateAsync(Object attributes) {
         Objects.requireNonNull(attributes, "attributes");
-        if (!ObjectIDs.present(attributes)) {
-            throw new InvalidRequestException(
-                    "a partial update needs the record's objectID, and " + name + " was handed one without it");
-        }
-        boolean cumulative = RepeatSafety.isCumulative(attributes);
-        take(BatchOperation.of(BatchAction.PARTIAL_UPDATE_OBJECT, api.prepare(attributes)), cumulative);
+        return takeAsync(() -> toPartialUpdate(attributes));
     }
 
     /**
@@ -190,8 +231,49 @@ public final class IngestQueue {
      * @param objectID the record's objectID
      */
     public void delete(String objectID) {
+        take(toDelete(objectID));
+    }
+
+    /**
+     * Takes a record to delete as soon as there is room, as {@link #addAsync} takes a record.
+     *
+     * @param objectID the record's objectID
+     * @return completes once the deletion is taken, or fails
+     */
+    public CompletableFuture<Void> deleteAsync(String objectID) {
         Objects.requireNonNull(objectID, "objectID");
-        take(BatchOperation.of(BatchAction.DELETE_OBJECT, Map.of("objectID", objectID)), false);
+        return takeAsync(() -> toDelete(objectID));
+    }
+
+    private Operation toAdd(Object record) {
+        Objects.requireNonNull(record, "record");
+        Object body = assignObjectIDs
+                ? DefaultObjectID.of(api, record, () -> UUID.randomUUID().toString())
+                : record;
+        boolean unrepeatable = !assignObjectIDs && RepeatSafety.lacksObjectID(record);
+        return operation(BatchOperation.of(BatchAction.ADD_OBJECT, api.prepare(body)), unrepeatable);
+    }
+
+    private Operation toPartialUpdate(Object attributes) {
+        Objects.requireNonNull(attributes, "attributes");
+        if (!ObjectIDs.present(attributes)) {
+            throw new InvalidRequestException(
+                    "a partial update needs the record's objectID, and " + name + " was handed one without it");
+        }
+        boolean cumulative = RepeatSafety.isCumulative(attributes);
+        return operation(BatchOperation.of(BatchAction.PARTIAL_UPDATE_OBJECT, api.prepare(attributes)), cumulative);
+    }
+
+    private Operation toDelete(String objectID) {
+        Objects.requireNonNull(objectID, "objectID");
+        return operation(BatchOperation.of(BatchAction.DELETE_OBJECT, Map.of("objectID", objectID)), false);
+    }
+
+    private static Operation operation(BatchOperation operation, boolean unrepeatable) {
+        int bytes = operation.body() instanceof PreparedJson prepared
+                ? prepared.size() + OPERATION_OVERHEAD
+                : OPERATION_OVERHEAD * 2;
+        return new Operation(operation, bytes, unrepeatable);
     }
 
     /** {@return the progress so far} */
@@ -293,15 +375,20 @@ public final class IngestQueue {
         return flushAsync().thenRun(listener::retireLater);
     }
 
-    /** Refuses further records, and those of the threads waiting for room. */
+    /** Refuses further records, and those of the threads and asynchronous adds waiting for room. */
     private void refuseRecords() {
+        List<Waiting> refused;
         lock.lock();
         try {
             closed = true;
+            refused = new ArrayList<>(waiting);
+            waiting.clear();
+            waitingBytes = 0;
             changed.signalAll();
         } finally {
             lock.unlock();
         }
+        refused.forEach(add -> add.taken.completeExceptionally(refused(WriteRefusedException.Reason.CLOSED)));
     }
 
     /**
@@ -316,10 +403,7 @@ public final class IngestQueue {
         }
     }
 
-    private void take(BatchOperation operation, boolean unrepeatable) {
-        int bytes = operation.body() instanceof PreparedJson prepared
-                ? prepared.size() + OPERATION_OVERHEAD
-                : OPERATION_OVERHEAD * 2;
+    private void take(Operation operation) {
         List<Sealed> toSend = new ArrayList<>(2);
         long deadline = System.nanoTime() + timeoutNanos;
         lockBefore(deadline);
@@ -328,34 +412,163 @@ public final class IngestQueue {
                 if (closed) {
                     throw refused(WriteRefusedException.Reason.CLOSED);
                 }
-                if (listener.behind()) {
-                    awaitRoom(deadline, WaitingFor.LISTENER);
+                if (!waiting.isEmpty() && !listener.isCallingThread()) {
+                    // asynchronous adds called before this one go first: a caller's records keep its order (the
+                    // listener's own thread is never held back, as it alone could let them go)
+                    awaitRoom(deadline, WaitingFor.CALLS);
                     continue;
                 }
-                if (current == null || fits(current, bytes)) {
+                WaitingFor lacking = room(operation.bytes(), listener.behind(), toSend);
+                if (lacking == null) {
                     break;
                 }
-                if (inFlight < limit) {
-                    toSend.add(seal());
-                    continue;
-                }
-                awaitRoom(deadline, WaitingFor.CALLS);
+                awaitRoom(deadline, lacking);
             }
-            if (current == null) {
-                current = new Pending(nextRecord, ++generations);
-                scheduleFlush(current.generation);
-            }
-            current.operations.add(operation);
-            current.bytes += bytes;
-            current.unrepeatable |= unrepeatable;
-            nextRecord++;
-            if (full(current) && inFlight < limit) {
-                toSend.add(seal());
+            append(operation, toSend);
+        } finally {
+            lock.unlock();
+        }
+        toSend.forEach(this::launch);
+    }
+
+    /**
+     * Takes an operation at once when there is room and no earlier asynchronous add waits, else queues it to be taken
+     * when room is made, up to a chunk's worth waiting; never waits for the lock longer than a short update takes.
+     */
+    private CompletableFuture<Void> takeAsync(Supplier<Operation> prepare) {
+        Operation operation;
+        try {
+            operation = prepare.get();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e); // a record that cannot be serialised, as the blocking form throws
+        }
+        List<Sealed> toSend = new ArrayList<>(2);
+        CompletableFuture<Void> result;
+        lock.lock();
+        try {
+            if (closed) {
+                result = CompletableFuture.failedFuture(refused(WriteRefusedException.Reason.CLOSED));
+            } else if (waiting.isEmpty() && room(operation.bytes(), listener.behind(), toSend) == null) {
+                append(operation, toSend);
+                result = CompletableFuture.completedFuture(null);
+            } else if (!waiting.isEmpty()
+                    && (waiting.size() >= maxRecords || waitingBytes + operation.bytes() > maxBytes)) {
+                result = CompletableFuture.failedFuture(refused(
+                        WriteRefusedException.Reason.TOO_MANY_WAITING,
+                        "a chunk's worth of asynchronous adds (" + waiting.size() + " records, " + waitingBytes
+                                + " bytes) already wait for room; wait for their futures before adding more"));
+            } else {
+                Waiting queued = new Waiting(operation, System.nanoTime() + timeoutNanos);
+                waiting.add(queued);
+                waitingBytes += operation.bytes();
+                scheduleExpiry();
+                result = queued.taken;
             }
         } finally {
             lock.unlock();
         }
         toSend.forEach(this::launch);
+        return result;
+    }
+
+    /**
+     * Makes room for a record of this size (the caller holds the lock), sealing the chunk being filled when a call may
+     * start.
+     *
+     * @return null when the record fits now, else what it has to wait for
+     */
+    private WaitingFor room(int bytes, boolean listenerBehind, List<Sealed> toSend) {
+        if (listenerBehind) {
+            return WaitingFor.LISTENER;
+        }
+        if (current == null || fits(current, bytes)) {
+            return null;
+        }
+        if (inFlight < limit) {
+            toSend.add(seal());
+            return null;
+        }
+        return WaitingFor.CALLS;
+    }
+
+    /** Appends an operation to the chunk being filled (the caller holds the lock and made room). */
+    private void append(Operation operation, List<Sealed> toSend) {
+        if (current == null) {
+            current = new Pending(nextRecord, ++generations);
+            scheduleFlush(current.generation);
+        }
+        current.operations.add(operation.operation());
+        current.bytes += operation.bytes();
+        current.unrepeatable |= operation.unrepeatable();
+        nextRecord++;
+        if (full(current) && inFlight < limit) {
+            toSend.add(seal());
+        }
+    }
+
+    /**
+     * Takes the waiting asynchronous adds there is room for now, oldest first (the caller holds the lock). The
+     * listener's bound holds whichever thread makes room, its own included.
+     *
+     * @param toSend the chunks this sealed, for the caller to send
+     * @return the adds taken, whose futures the caller completes outside the lock
+     */
+    private List<Waiting> takeWaiting(List<Sealed> toSend) {
+        List<Waiting> taken = new ArrayList<>();
+        while (!waiting.isEmpty()) {
+            Waiting head = waiting.peek();
+            if (room(head.operation.bytes(), listener.backlog() >= listenerCapacity, toSend) != null) {
+                break;
+            }
+            waiting.poll();
+            waitingBytes -= head.operation.bytes();
+            append(head.operation, toSend);
+            taken.add(head);
+        }
+        if (!taken.isEmpty()) {
+            changed.signalAll(); // blocking adds behind them may go on
+        }
+        return taken;
+    }
+
+    /** Sends the chunks sealed and completes the adds taken, outside the lock (what runs on them may add more). */
+    private void afterUnlock(List<Sealed> toSend, List<Waiting> taken) {
+        toSend.forEach(this::launch);
+        taken.forEach(add -> add.taken.complete(null));
+    }
+
+    /** Looks for expired waiting adds at the oldest one's deadline (the caller holds the lock). */
+    private void scheduleExpiry() {
+        if (timeoutNanos == 0 || expiryScheduled || waiting.isEmpty()) {
+            return;
+        }
+        expiryScheduled = true;
+        long left = Math.max(0, waiting.peek().deadline - System.nanoTime());
+        CompletableFuture.delayedExecutor(left, TimeUnit.NANOSECONDS).execute(this::expireWaiting);
+    }
+
+    /** Refuses the waiting adds whose add timeout has passed (the oldest first: their deadlines come in order). */
+    private void expireWaiting() {
+        List<Waiting> expired = new ArrayList<>();
+        List<Sealed> toSend = new ArrayList<>(2);
+        List<Waiting> taken;
+        lock.lock();
+        try {
+            expiryScheduled = false;
+            long now = System.nanoTime();
+            while (!waiting.isEmpty() && waiting.peek().deadline - now <= 0) {
+                Waiting head = waiting.poll();
+                waitingBytes -= head.operation.bytes();
+                expired.add(head);
+            }
+            taken = takeWaiting(toSend); // a smaller record behind may fit
+            scheduleExpiry();
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        afterUnlock(toSend, taken);
+        expired.forEach(add -> add.taken.completeExceptionally(refused(WriteRefusedException.Reason.TIMED_OUT)));
     }
 
     /** Takes the lock, waiting until the deadline at most when there is an add timeout. */
@@ -402,14 +615,18 @@ public final class IngestQueue {
         }
     }
 
-    /** The listener caught up below its bound: threads waiting for it may go on. */
+    /** The listener caught up below its bound: adds waiting for it may go on. */
     private void roomMade() {
+        List<Sealed> toSend = new ArrayList<>(2);
+        List<Waiting> taken;
         lock.lock();
         try {
+            taken = takeWaiting(toSend);
             changed.signalAll();
         } finally {
             lock.unlock();
         }
+        afterUnlock(toSend, taken);
     }
 
     private boolean fits(Pending chunk, int bytes) {
@@ -448,7 +665,8 @@ public final class IngestQueue {
 
     private void ended(Sealed sealed, BatchResponse response, Throwable error) {
         Pending chunk = sealed.pending();
-        Sealed next = null;
+        List<Sealed> toSend = new ArrayList<>(2);
+        List<Waiting> taken = List.of();
         lock.lock();
         try {
             inFlight--;
@@ -475,17 +693,16 @@ public final class IngestQueue {
             } finally {
                 // whatever happened above, the chunk ends (once the listener was told) and room is made
                 listener.then(() -> chunk.end.complete(null));
-                if (current != null && (due || closed || full(current))) {
-                    next = seal();
+                taken = takeWaiting(toSend);
+                if (current != null && (due || closed || full(current)) && inFlight < limit) {
+                    toSend.add(seal());
                 }
                 changed.signalAll();
             }
         } finally {
             lock.unlock();
         }
-        if (next != null) {
-            launch(next);
-        }
+        afterUnlock(toSend, taken);
     }
 
     private void scheduleFlush(long generation) {
@@ -525,6 +742,7 @@ public final class IngestQueue {
                                 + " chunks in flight, the next one full) for longer than its add timeout";
                     case INTERRUPTED -> "the thread was interrupted while it waited for room";
                     case CLOSED -> "it is closed";
+                    case TOO_MANY_WAITING -> "too many asynchronous adds wait for room";
                 });
     }
 

@@ -3,6 +3,7 @@ package io.quarry.search.internal;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.search.model.BatchOperation;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Refuses, before anything is sent, a write the service would apply to something else than asked: a batch
@@ -17,14 +18,11 @@ public final class WriteChecks {
      * {@return the body}
      *
      * @param body a record or a partial update
-     * @param what what it is, for the message
-     * @throws InvalidRequestException when it is null
+     * @param parameter the parameter it was given as, for the message
+     * @throws NullPointerException when it is null, naming the parameter
      */
-    public static Object requireBody(Object body, String what) {
-        if (body == null) {
-            throw new InvalidRequestException(what + " is null: the service takes a JSON object");
-        }
-        return body;
+    public static Object requireBody(Object body, String parameter) {
+        return Objects.requireNonNull(body, parameter);
     }
 
     /**

@@ -11,6 +11,7 @@ import io.quarry.core.testing.Eventually;
 import io.quarry.search.ChunkAcknowledged;
 import io.quarry.search.ChunkListener;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -96,6 +97,21 @@ class IngestListenerBacklogTest {
         releaseListener.countDown();
         adding.join(TimeUnit.SECONDS.toMillis(10));
         assertThat(adding.isAlive()).isFalse();
+        queue.flushAsync().get(10, TimeUnit.SECONDS);
+        assertThat(acknowledged).hasValue(TAKEN_WHILE_HELD + 2);
+    }
+
+    @Test
+    void anAsynchronousAddWaitingForTheListenerIsTakenOnceItCatchesUp() throws Exception {
+        IngestQueue queue = queueHeldOnItsFirstChunk(null);
+
+        CompletableFuture<Void> waiting = queue.addAsync(record(99));
+
+        assertThat(waiting)
+                .as("the listener is behind: the add waits, its call returned")
+                .isNotDone();
+        releaseListener.countDown();
+        assertThat(waiting).succeedsWithin(Duration.ofSeconds(10));
         queue.flushAsync().get(10, TimeUnit.SECONDS);
         assertThat(acknowledged).hasValue(TAKEN_WHILE_HELD + 2);
     }
