@@ -70,6 +70,7 @@ class PollingClosedClientTest {
                 ended.set(e);
             }
         });
+        waiter.setDaemon(true); // a waiter left asleep must not hold the JVM open
         waiter.start();
         Eventually.waitUntil(
                 "the waiter sleeps after its first poll",
