@@ -30,11 +30,12 @@ import java.util.function.IntConsumer;
  * thread-safe; it may be executed more than once.
  *
  * <p>Retries: a call that fails on one host with a network error, a timeout, a 5xx or a 3xx is sent again to
- * the next host; a read whose success answer cannot be read is too. A write marked {@link #notSafeToRepeat()}
- * (an add without {@code objectID}, an increment-style partial update) is sent again only when it certainly did
- * not reach the service (the connection could not be opened); otherwise it fails with a
- * {@link WriteOutcomeUnknownException}, unless the caller opted in with
- * {@link RequestOptions.Builder#retryNonIdempotentWrites()}.
+ * the next host; so is a call whose success answer cannot be read (cut, corrupt, empty), a write too: it was
+ * applied, and applying it again changes nothing. A write marked {@link #notSafeToRepeat()} (an add without
+ * {@code objectID}, an increment-style partial update) is sent again only when it certainly did not reach the
+ * service (the connection could not be opened); otherwise it fails with a {@link WriteOutcomeUnknownException},
+ * unless the caller opted in with {@link RequestOptions.Builder#retryNonIdempotentWrites()}. Such a write whose
+ * success answer cannot be read fails with a {@link DeserializationException}, opted in or not: it was applied.
  */
 public final class ApiRequest {
 

@@ -863,7 +863,9 @@ public final class HttpTransport implements AutoCloseable {
 
         /**
          * A 2xx answer: decoded, or, when its body cannot be read (cut, corrupt, not the expected JSON, empty), a
-         * read moves to the next host (this one is marked down) while a write stops: it was applied.
+         * read or a write safe to repeat moves to the next host (this one is marked down): the write was applied,
+         * and applying it again changes nothing. A write not safe to repeat stops: it was applied, and a second
+         * delivery could apply it twice.
          */
         private TryResult<T> onSuccess(Host host, Response response, int status, long start) {
             QuarryException unreadable;
@@ -900,7 +902,7 @@ public final class HttpTransport implements AutoCloseable {
                 }
                 unreadable = e;
             }
-            if (request.endpoint().callType() == CallType.WRITE) {
+            if (request.notSafeToRepeat()) {
                 return new TryResult.Failed<>(unreadable);
             }
             long elapsed = System.nanoTime() - start;

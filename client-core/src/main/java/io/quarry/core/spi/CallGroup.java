@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
 
@@ -74,7 +75,10 @@ public final class CallGroup {
         };
         steps.whenComplete((value, error) -> {
             if (error != null) {
-                result.completeExceptionally(Polling.unwrap(error));
+                // unwrapped here rather than by Polling.unwrap: Polling reaches the client, whose requests reach this
+                // class, and the core's classes keep no cycle across packages
+                result.completeExceptionally(
+                        error instanceof CompletionException && error.getCause() != null ? error.getCause() : error);
             } else {
                 result.complete(value);
             }

@@ -94,7 +94,7 @@ public final class CallScope {
     /**
      * Runs a helper's steps as one composite call: a {@link CallObserver} sees a call named {@code operation} with
      * every request the steps make through the scope they are given inside it. Without an observer the steps just
-     * run on this scope.
+     * run on this scope. A {@link Polling} wait among the steps ends as soon as this scope's client closes.
      *
      * <pre>{@code
      * public <R> WriteSummary saveObjects(Iterable<R> records, BatchOptions options) {
@@ -107,8 +107,18 @@ public final class CallScope {
      * @param <T>       the result type
      * @return what the steps returned
      */
-    @SuppressWarnings("try") // the scope only makes a context current
     public <T> T compositeCall(String operation, Function<CallScope, T> steps) {
+        // a wait among the steps ends when this client closes (Polling)
+        ApiClient previous = WaitingClient.enter(api);
+        try {
+            return runCompositeCall(operation, steps);
+        } finally {
+            WaitingClient.leave(previous);
+        }
+    }
+
+    @SuppressWarnings("try") // the scope only makes a context current
+    private <T> T runCompositeCall(String operation, Function<CallScope, T> steps) {
         CallObserver observer = api.config().callObserver().orElse(null);
         if (observer == null) {
             return steps.apply(this);
@@ -131,7 +141,8 @@ public final class CallScope {
      * and every call the steps made through the scope they are given that is still in flight; a call they ask that
      * scope for afterwards is not made (its future is cancelled at once). So a helper whose steps chain their calls
      * (a poll, pages, calls made at once) stops where it stands, wherever its chain is. A stage derived from a call's
-     * future is not cancelled with it, nor does cancelling such a stage cancel the call (see {@link CallGroup}).
+     * future is not cancelled with it, nor does cancelling such a stage cancel the call (see {@link CallGroup}). A
+     * {@link Polling} wait the steps start ends as soon as this scope's client closes.
      *
      * @param operation the helper's name, such as {@code saveObjects}
      * @param steps     the helper's work, making its requests through the scope it is given
@@ -146,8 +157,19 @@ public final class CallScope {
                 : group.call(() -> startCompositeCallAsync(operation, steps));
     }
 
-    @SuppressWarnings("try") // the scope only makes a context current
     private <T> CompletableFuture<T> startCompositeCallAsync(
+            String operation, Function<CallScope, CompletableFuture<T>> steps) {
+        // a wait the steps start ends when this client closes (Polling)
+        ApiClient previous = WaitingClient.enter(api);
+        try {
+            return runCompositeCallAsync(operation, steps);
+        } finally {
+            WaitingClient.leave(previous);
+        }
+    }
+
+    @SuppressWarnings("try") // the scope only makes a context current
+    private <T> CompletableFuture<T> runCompositeCallAsync(
             String operation, Function<CallScope, CompletableFuture<T>> steps) {
         CallGroup calls = new CallGroup();
         CallObserver observer = api.config().callObserver().orElse(null);

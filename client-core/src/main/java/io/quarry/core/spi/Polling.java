@@ -1,5 +1,6 @@
 package io.quarry.core.spi;
 
+import io.quarry.core.ClientClosedException;
 import io.quarry.core.TransportException;
 import io.quarry.core.UnreachableHostsException;
 import io.quarry.core.WaitPolicy;
@@ -22,6 +23,11 @@ import java.util.function.Supplier;
  * until the wait has lasted as long as the policy's delays add up to (an outage makes a wait no longer than its
  * policy, give or take one call). The wait then ends with that failure rather than a {@link WaitTimeoutException}.
  * An interrupt, a rate limit (whose wait may be hours) and any other failure still end the wait at once.
+ *
+ * <p>A wait made inside a composite call ({@link CallScope#compositeCall(String, java.util.function.Function)} or
+ * {@link CallScope#compositeCallAsync(String, java.util.function.Function)}, the poll started while its steps run)
+ * ends as soon as that scope's client closes, between attempts too, with a {@link ClientClosedException}; a wait
+ * made elsewhere finds the client closed at its next attempt.
  */
 public final class Polling {
 
@@ -40,9 +46,21 @@ public final class Polling {
      *     lasted as long as the policy's delays add up to
      * @throws TransportException when the thread is interrupted while it waits between attempts, as a call
      *     interrupted on the network is (the thread's interrupt flag is set again)
+     * @throws ClientClosedException when the client closes while the wait made inside its composite call lasts
      */
     public static <R> R poll(String what, WaitPolicy policy, Supplier<Optional<R>> check) {
         Objects.requireNonNull(policy, "policy");
+        WaitWake wake = WaitWake.ofCurrentClient();
+        try {
+            return poll(what, policy, check, wake);
+        } finally {
+            if (wake != null) {
+                wake.end();
+            }
+        }
+    }
+
+    private static <R> R poll(String what, WaitPolicy policy, Supplier<Optional<R>> check, WaitWake wake) {
         Duration waited = Duration.ZERO;
         long start = System.nanoTime();
         for (int attempt = 0; attempt < policy.maxAttempts(); attempt++) {
@@ -60,7 +78,7 @@ public final class Polling {
             }
             if (attempt + 1 < policy.maxAttempts()) {
                 Duration delay = policy.delayAfter(attempt);
-                sleep(delay, what);
+                sleep(delay, what, wake);
                 waited = waited.plus(delay);
             }
         }
@@ -77,13 +95,18 @@ public final class Polling {
      * @param policy attempts and delays
      * @param check  one attempt
      * @param <R>    the result type
-     * @return the future first value; fails with {@link WaitTimeoutException} or the check's failure
+     * @return the future first value; fails with {@link WaitTimeoutException}, the check's failure, or a
+     *     {@link ClientClosedException} when the client closes while the wait made inside its composite call lasts
      */
     public static <R> CompletableFuture<R> pollAsync(
             String what, WaitPolicy policy, Supplier<CompletableFuture<Optional<R>>> check) {
         Objects.requireNonNull(policy, "policy");
         CompletableFuture<R> result = new CompletableFuture<>();
-        attempt(what, policy, check, 0, Duration.ZERO, System.nanoTime(), result);
+        WaitWake wake = WaitWake.ofCurrentClient();
+        if (wake != null) {
+            result.whenComplete((value, error) -> wake.end());
+        }
+        attempt(what, policy, check, 0, Duration.ZERO, System.nanoTime(), result, wake);
         return result;
     }
 
@@ -125,8 +148,13 @@ public final class Polling {
             int attempt,
             Duration waited,
             long startNanos,
-            CompletableFuture<R> result) {
+            CompletableFuture<R> result,
+            WaitWake wake) {
         if (result.isDone()) {
+            return;
+        }
+        if (wake != null && wake.isClosed()) {
+            result.completeExceptionally(WaitWake.closedWhileWaitingFor(what));
             return;
         }
         CompletableFuture<Optional<R>> future;
@@ -147,9 +175,14 @@ public final class Polling {
                 result.completeExceptionally(new WaitTimeoutException(what, waited));
             } else {
                 Duration delay = policy.delayAfter(attempt);
-                CompletableFuture.delayedExecutor(delay.toMillis(), TimeUnit.MILLISECONDS)
-                        .execute(() ->
-                                attempt(what, policy, check, attempt + 1, waited.plus(delay), startNanos, result));
+                Runnable next =
+                        () -> attempt(what, policy, check, attempt + 1, waited.plus(delay), startNanos, result, wake);
+                if (wake == null) {
+                    CompletableFuture.delayedExecutor(delay.toMillis(), TimeUnit.MILLISECONDS)
+                            .execute(next);
+                } else {
+                    wake.schedule(delay, next);
+                }
             }
         });
     }
@@ -164,9 +197,14 @@ public final class Polling {
         return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     }
 
-    private static void sleep(Duration delay, String what) {
+    /** Sleeps between attempts; a wait of a client ends as soon as the client closes. */
+    private static void sleep(Duration delay, String what, WaitWake wake) {
         try {
-            Thread.sleep(delay.toMillis());
+            if (wake == null) {
+                Thread.sleep(delay.toMillis());
+            } else if (wake.sleep(delay)) {
+                throw WaitWake.closedWhileWaitingFor(what);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             InterruptedIOException interrupted = new InterruptedIOException("interrupted");

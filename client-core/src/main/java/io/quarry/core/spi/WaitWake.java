@@ -1,0 +1,87 @@
+package io.quarry.core.spi;
+
+import io.quarry.core.ApiClient;
+import io.quarry.core.ClientClosedException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Ends one {@link Polling} wait when its client closes. Registered with the client for the wait's length
+ * ({@link ApiClient#onClose(AutoCloseable)}): closing it wakes a blocking wait's sleep, and runs an asynchronous
+ * wait's scheduled attempt at once, which then finds it closed. No thread of its own: a blocking wait sleeps on a
+ * latch, an asynchronous one is a scheduled step as before.
+ */
+final class WaitWake implements AutoCloseable {
+
+    private final CountDownLatch closed = new CountDownLatch(1);
+    /** The asynchronous wait's next attempt while it is scheduled, else null. */
+    private final AtomicReference<Runnable> scheduled = new AtomicReference<>();
+
+    private final Runnable unregister;
+
+    private WaitWake(ApiClient client) {
+        this.unregister = client.onClose(this);
+    }
+
+    /** {@return a wake registered with the current composite call's client, or null outside one} */
+    static WaitWake ofCurrentClient() {
+        ApiClient client = WaitingClient.current();
+        return client == null ? null : new WaitWake(client);
+    }
+
+    /**
+     * Sleeps for the delay, or until the client closes.
+     *
+     * @return whether the client closed
+     */
+    boolean sleep(Duration delay) throws InterruptedException {
+        return closed.await(delay.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    boolean isClosed() {
+        return closed.getCount() == 0;
+    }
+
+    /** Runs the step after the delay, or as soon as the client closes; once either way. */
+    void schedule(Duration delay, Runnable step) {
+        Runnable once = new Runnable() {
+            @Override
+            public void run() {
+                if (scheduled.compareAndSet(this, null)) {
+                    step.run();
+                }
+            }
+        };
+        scheduled.set(once);
+        CompletableFuture.delayedExecutor(delay.toMillis(), TimeUnit.MILLISECONDS)
+                .execute(once);
+        if (isClosed()) {
+            // close() may have looked for a scheduled step before this one was set
+            once.run();
+        }
+    }
+
+    /** The error ending a wait whose client closed. */
+    static ClientClosedException closedWhileWaitingFor(String what) {
+        return new ClientClosedException("the client was closed while waiting for " + what);
+    }
+
+    /** Wakes the wait: called by the client's {@code close()}. */
+    @Override
+    public void close() {
+        closed.countDown();
+        Runnable step = scheduled.get();
+        if (step != null) {
+            // on the pool the delay would have run it on, not on the closing thread
+            CompletableFuture.runAsync(step);
+        }
+    }
+
+    /** Unregisters from the client: the wait ended. */
+    void end() {
+        unregister.run();
+    }
+}

@@ -1,0 +1,36 @@
+package io.quarry.core.spi;
+
+import io.quarry.core.ApiClient;
+
+/**
+ * The client whose composite call runs on this thread, so that a {@link Polling} wait made inside it ends when that
+ * client closes. Set by {@link CallScope}'s composite calls while their steps run on the calling thread; a search or
+ * any single call never touches it.
+ */
+final class WaitingClient {
+
+    private static final ThreadLocal<ApiClient> CURRENT = new ThreadLocal<>();
+
+    private WaitingClient() {}
+
+    /** Makes {@code api} the current client; returns the one before, to give to {@link #leave(ApiClient)}. */
+    static ApiClient enter(ApiClient api) {
+        ApiClient previous = CURRENT.get();
+        CURRENT.set(api);
+        return previous;
+    }
+
+    /** Restores the client current before {@link #enter(ApiClient)}. */
+    static void leave(ApiClient previous) {
+        if (previous == null) {
+            CURRENT.remove();
+        } else {
+            CURRENT.set(previous);
+        }
+    }
+
+    /** {@return the current client, or null outside a composite call} */
+    static ApiClient current() {
+        return CURRENT.get();
+    }
+}
