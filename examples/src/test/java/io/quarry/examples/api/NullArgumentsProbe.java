@@ -4,6 +4,7 @@ import io.quarry.core.ClientConfig;
 import io.quarry.core.Region;
 import io.quarry.core.WaitPolicy;
 import io.quarry.mockserver.MockServer;
+import io.quarry.search.ApiKeyChange;
 import io.quarry.testsupport.MockServerClients;
 import java.lang.reflect.Array;
 import java.lang.reflect.InvocationTargetException;
@@ -215,6 +216,11 @@ final class NullArgumentsProbe implements AutoCloseable {
         }
         if (type.isArray()) {
             return Array.newInstance(type.getComponentType(), 0);
+        }
+        if (type == ApiKeyChange.class) {
+            // the key "x" does not exist: a wait for its deletion ends at its first read (ADD would wait out the
+            // default policy of the forms without one, the probe's whole limit)
+            return ApiKeyChange.DELETE;
         }
         if (type.isEnum()) {
             return type.getEnumConstants()[0];
