@@ -22,8 +22,13 @@ import org.junit.jupiter.api.io.TempDir;
  * answering, searches faceting and filtering on every attribute included (the columns they build count in that
  * budget too). Not isolated: its server is a process of its own and watches nothing of this JVM; the classes beside
  * it wait on conditions with bounds that only a hang reaches.
+ *
+ * <p>Each step has its own hang guard (a minute for the server to listen, a minute for each answer); the bound on
+ * a whole test is one too. A test's work is CPU-bound, mostly the small heap's collections (hundreds of them as the
+ * budget fills), so it takes as long as the machine's load makes it: past two minutes at a load of 70 on two
+ * cores, many times what it takes on a quiet machine.
  */
-@Timeout(120)
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
 class SmallHeapRecordBudgetHttpTest {
 
     private static final int STORED_BATCH = 5_000;

@@ -11,8 +11,8 @@ import java.util.concurrent.Flow;
 
 /**
  * A response body read into memory up to a bound: past it the rest is not read, the exchange is cancelled and the
- * body fails with {@link TooLarge}. (The JDK's own handlers read a body whole, or hand out a stream whose reads no
- * deadline bounds.)
+ * body fails with {@link TooLarge}; a body whose announced length is past the bound is refused before any of it is
+ * read. (The JDK's own handlers read a body whole, or hand out a stream whose reads no deadline bounds.)
  */
 final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
 
@@ -26,13 +26,18 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
     }
 
     private final int maxBytes;
+    private final long announcedBytes;
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     private final CompletableFuture<byte[]> body = new CompletableFuture<>();
     private Flow.Subscription subscription;
 
-    /** @param maxBytes the longest body read */
-    BoundedBody(int maxBytes) {
+    /**
+     * @param maxBytes the longest body read
+     * @param announcedBytes the length the response announces ({@code Content-Length}), or -1 when it announces none
+     */
+    BoundedBody(int maxBytes, long announcedBytes) {
         this.maxBytes = maxBytes;
+        this.announcedBytes = announcedBytes;
     }
 
     @Override
@@ -43,6 +48,12 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
     @Override
     public void onSubscribe(Flow.Subscription subscription) {
         this.subscription = subscription;
+        if (announcedBytes > maxBytes) {
+            // reading up to the bound would only spend the fetch's time on bytes refused anyway
+            subscription.cancel();
+            body.completeExceptionally(new TooLarge(maxBytes));
+            return;
+        }
         subscription.request(1);
     }
 

@@ -19,7 +19,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Fetches one URL with the JDK's HTTP client, within bounds: loopback hosts and the configured ones only, 5 s per
- * fetch from the request to the body's last byte, at most {@value #MAX_BYTES} bytes, no redirect followed (a redirect is reported, and the
+ * fetch from the request to the body's last byte, at most {@value #MAX_BYTES} bytes (a body announced longer is not
+ * read at all), no redirect followed (a redirect is reported, and the
  * crawl decides whether to follow its target like any other link).
  */
 final class PageFetcher {
@@ -157,11 +158,23 @@ final class PageFetcher {
         return null;
     }
 
-    /** A redirect's body is not read; any other is read up to {@value #MAX_BYTES} bytes. */
+    /**
+     * A redirect's body is not read; any other is read up to {@value #MAX_BYTES} bytes, and one announced longer is
+     * refused at the head.
+     */
     private HttpResponse.BodySubscriber<byte[]> bodyOf(HttpResponse.ResponseInfo info) {
         return info.statusCode() >= 300 && info.statusCode() < 400
                 ? HttpResponse.BodySubscribers.replacing(new byte[0])
-                : new BoundedBody(MAX_BYTES);
+                : new BoundedBody(MAX_BYTES, announcedLength(info));
+    }
+
+    /** {@return the body's length the response announces, or -1 when it announces none the JDK reads} */
+    private static long announcedLength(HttpResponse.ResponseInfo info) {
+        try {
+            return info.headers().firstValueAsLong("Content-Length").orElse(-1);
+        } catch (NumberFormatException e) {
+            return -1; // the client reads such a body as it comes, so the bound applies as it is read
+        }
     }
 
     private FetchFailure timedOut() {

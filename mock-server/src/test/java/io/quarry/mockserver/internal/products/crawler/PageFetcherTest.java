@@ -54,6 +54,12 @@ class PageFetcherTest {
                 // expected once the fetcher has read enough
             }
         });
+        site.createContext("/announcedLarge", exchange -> {
+            exchange.sendResponseHeaders(200, PageFetcher.MAX_BYTES + 1L);
+            exchange.getResponseBody().flush();
+            await(); // not one byte of the body comes while the test runs: only its announced length can refuse it
+            exchange.close();
+        });
         site.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
         site.start();
     }
@@ -105,6 +111,18 @@ class PageFetcherTest {
 
         assertThat(failure.reason()).isEqualTo("network_error");
         assertThat(failure.getMessage()).contains("my_host.example");
+    }
+
+    @Test
+    void aBodyAnnouncedPastTheBoundIsRefusedAtTheHead() {
+        // a deadline only a hang reaches: a fetch that waited for the body would end on it, as a timeout
+        PageFetcher fetcher = new PageFetcher(Set.of(), Duration.ofMinutes(2));
+
+        PageFetcher.FetchFailure failure =
+                catchThrowableOfType(PageFetcher.FetchFailure.class, () -> fetcher.fetch(uri("/announcedLarge")));
+
+        assertThat(failure).isNotNull();
+        assertThat(failure.reason()).isEqualTo("too_large");
     }
 
     @Test
