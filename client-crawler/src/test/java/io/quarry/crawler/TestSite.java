@@ -9,12 +9,17 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 
 /** A small web site on loopback for the crawler to crawl: pages by path, changeable while it runs. */
 final class TestSite implements AutoCloseable {
 
     private final Map<String, String> pages = new ConcurrentHashMap<>();
     private final HttpServer server;
+    /** Counted down when the site closes: a held request is answered then. */
+    private final CountDownLatch closed = new CountDownLatch(1);
+
+    private volatile boolean holding;
 
     TestSite() {
         try {
@@ -23,6 +28,9 @@ final class TestSite implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         server.createContext("/", exchange -> {
+            if (holding) {
+                awaitClose();
+            }
             String page = pages.get(exchange.getRequestURI().getPath());
             byte[] body = (page == null ? "not found" : page).getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", page == null ? "text/plain" : "text/html; charset=utf-8");
@@ -55,6 +63,23 @@ final class TestSite implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Answers no request until the site closes; as one thread serves the site, the requests after the first wait
+     * too. A crawl of the site stays pending while each fetch runs to its timeout.
+     */
+    TestSite holdRequests() {
+        holding = true;
+        return this;
+    }
+
+    private void awaitClose() {
+        try {
+            closed.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Stops serving a path (it answers 404). */
     void remove(String path) {
         pages.remove(path);
@@ -62,6 +87,7 @@ final class TestSite implements AutoCloseable {
 
     @Override
     public void close() {
+        closed.countDown();
         server.stop(0);
     }
 }

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -15,7 +16,9 @@ import java.util.function.Supplier;
  * is cancelled at once). The calls may run one after another or several at once, and a nested composite call counts
  * as one call of the group. {@link CallScope#compositeCallAsync(String, java.util.function.Function)} makes one for
  * each such call; the requests of the scope it gives the steps join it. A stage derived from a call's future is not
- * part of it: cancelling that stage leaves the call alone, as for any {@link CompletableFuture}.
+ * part of it: cancelling that stage leaves the call alone, as for any {@link CompletableFuture}. A call of the group
+ * completes its future with the composite call's client current, so that a {@link Polling} wait a continuation of the
+ * steps starts there ends when that client closes, as one the steps start themselves does.
  */
 public final class CallGroup {
 
@@ -23,8 +26,12 @@ public final class CallGroup {
     private final Set<Future<?>> inFlight = new HashSet<>();
     /** Guarded by this. */
     private boolean cancelled;
+    /** Runs a completion of a call with the composite call's client current (given by {@link CallScope}). */
+    private final Consumer<Runnable> completing;
 
-    CallGroup() {}
+    CallGroup(Consumer<Runnable> completing) {
+        this.completing = completing;
+    }
 
     /**
      * Makes a call as part of this group, unless the group was cancelled; the group holds the call's future until it
@@ -33,7 +40,8 @@ public final class CallGroup {
      *
      * @param call makes the call and returns its own future, whose {@code cancel} cancels the call
      * @param <T>  the value type
-     * @return the call's future, or a cancelled future when the group was cancelled first (then no call is made)
+     * @return a future completed as the call's is, whose {@code cancel} cancels the call, or a cancelled future when
+     *     the group was cancelled first (then no call is made)
      */
     public <T> CompletableFuture<T> call(Supplier<CompletableFuture<T>> call) {
         synchronized (this) {
@@ -51,10 +59,28 @@ public final class CallGroup {
         }
         if (cancelledMeanwhile) {
             future.cancel(false);
-        } else {
-            future.whenComplete((value, error) -> forget(future));
+            return future;
         }
-        return future;
+        // the steps' continuations run as this future completes: on the client's watch, for a wait they start
+        CompletableFuture<T> completed = new CompletableFuture<>() {
+            @Override
+            public boolean cancel(boolean mayInterruptIfRunning) {
+                boolean done = super.cancel(mayInterruptIfRunning);
+                future.cancel(mayInterruptIfRunning);
+                return done;
+            }
+        };
+        future.whenComplete((value, error) -> {
+            forget(future);
+            completing.accept(() -> {
+                if (error == null) {
+                    completed.complete(value);
+                } else {
+                    completed.completeExceptionally(error);
+                }
+            });
+        });
+        return completed;
     }
 
     /**

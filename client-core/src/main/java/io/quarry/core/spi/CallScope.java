@@ -142,7 +142,9 @@ public final class CallScope {
      * scope for afterwards is not made (its future is cancelled at once). So a helper whose steps chain their calls
      * (a poll, pages, calls made at once) stops where it stands, wherever its chain is. A stage derived from a call's
      * future is not cancelled with it, nor does cancelling such a stage cancel the call (see {@link CallGroup}). A
-     * {@link Polling} wait the steps start ends as soon as this scope's client closes.
+     * {@link Polling} wait the steps start ends as soon as this scope's client closes, as does one started by a
+     * continuation of a call they made through the scope they are given (the call's future completes with the
+     * client current).
      *
      * @param operation the helper's name, such as {@code saveObjects}
      * @param steps     the helper's work, making its requests through the scope it is given
@@ -171,7 +173,7 @@ public final class CallScope {
     @SuppressWarnings("try") // the scope only makes a context current
     private <T> CompletableFuture<T> runCompositeCallAsync(
             String operation, Function<CallScope, CompletableFuture<T>> steps) {
-        CallGroup calls = new CallGroup();
+        CallGroup calls = new CallGroup(this::completing);
         CallObserver observer = api.config().callObserver().orElse(null);
         if (observer == null) {
             return calls.resultOf(steps.apply(new CallScope(api, options, pathParameters, parent, calls)));
@@ -188,6 +190,16 @@ public final class CallScope {
             inner = CompletableFuture.failedFuture(e);
         }
         return observation.endWhenDone(calls.resultOf(inner), value -> 0);
+    }
+
+    /** Runs a completion of a call of this scope's asynchronous composite call with its client current (Polling). */
+    private void completing(Runnable completion) {
+        ApiClient previous = WaitingClient.enter(api);
+        try {
+            completion.run();
+        } finally {
+            WaitingClient.leave(previous);
+        }
     }
 
     /**

@@ -25,9 +25,10 @@ import java.util.function.Supplier;
  * An interrupt, a rate limit (whose wait may be hours) and any other failure still end the wait at once.
  *
  * <p>A wait made inside a composite call ({@link CallScope#compositeCall(String, java.util.function.Function)} or
- * {@link CallScope#compositeCallAsync(String, java.util.function.Function)}, the poll started while its steps run)
- * ends as soon as that scope's client closes, between attempts too, with a {@link ClientClosedException}; a wait
- * made elsewhere finds the client closed at its next attempt.
+ * {@link CallScope#compositeCallAsync(String, java.util.function.Function)}, the poll started while its steps run, or
+ * by a continuation of a call they made through the scope they are given) ends as soon as that scope's client closes,
+ * between attempts too, with a {@link ClientClosedException}; a wait made elsewhere finds the client closed at its
+ * next attempt.
  */
 public final class Polling {
 

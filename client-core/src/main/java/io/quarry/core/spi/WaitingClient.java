@@ -4,8 +4,9 @@ import io.quarry.core.ApiClient;
 
 /**
  * The client whose composite call runs on this thread, so that a {@link Polling} wait made inside it ends when that
- * client closes. Set by {@link CallScope}'s composite calls while their steps run on the calling thread; a search or
- * any single call never touches it.
+ * client closes. Set by {@link CallScope}'s composite calls while their steps run on the calling thread, and by an
+ * asynchronous one's {@link CallGroup} while a call of its steps completes, so that a continuation of the steps on
+ * the thread completing it waits on the client's watch too; a search or any single call never touches it.
  */
 final class WaitingClient {
 

@@ -114,6 +114,36 @@ class PollingClosedClientTest {
     }
 
     @Test
+    void closingTheClientEndsAnAsyncWaitStartedAfterACallOfTheSteps() throws Exception {
+        ApiClient api = client(config("key", host("a.test", WM.getPort())).build());
+        AtomicInteger polls = new AtomicInteger();
+        // the wait starts once the first call answers, on the thread that completes it: after the steps returned
+        CompletableFuture<Object> wait = CallScope.of(api)
+                .compositeCallAsync(
+                        "startAndWait",
+                        scope -> scope.request(TASK)
+                                .executeAsync(Task.class)
+                                .thenCompose(started -> Polling.pollAsync(
+                                        "task 7",
+                                        TEN_MINUTES,
+                                        () -> scope.request(TASK)
+                                                .executeAsync(Task.class)
+                                                .thenApply(task -> {
+                                                    polls.incrementAndGet();
+                                                    return Optional.empty();
+                                                }))));
+        Eventually.waitUntil("the first poll was answered", () -> polls.get() == 1);
+
+        api.close();
+
+        Throwable error = catchFailure(wait);
+        assertThat(error)
+                .isInstanceOf(ClientClosedException.class)
+                .hasMessage("the client was closed while waiting for task 7");
+        assertThat(polls).hasValue(1);
+    }
+
+    @Test
     void aWaitThatEndedLeavesNoRegistrationWithItsClient() throws Exception {
         try (ApiClient api = client(config("key", host("a.test", WM.getPort())).build())) {
             String done = CallScope.of(api)
