@@ -238,6 +238,11 @@ window.QuarryViews = (function () {
   // typed, with the indices the key may list as suggestions: a key without the listIndexes right may still search.
   const search = {
     filters: [],
+    // One search in flight at most: an answer may hold megabytes (a large record, twice with its highlighting), and
+    // a search per keystroke would make the server and the browser carry every one of them. A keystroke while one is
+    // under way marks the query due; what is typed by then is sent once that search has ended.
+    sending: false,
+    due: false,
     async open() {
       failure("search-error");
       const field = byId("search-index");
@@ -251,10 +256,14 @@ window.QuarryViews = (function () {
     },
     async run() {
       const index = byId("search-index").value.trim();
-      const latest = turn("search"); // a later keystroke's answer wins
+      const latest = turn("search"); // drawn only if nothing was typed since: a later keystroke's answer wins
       if (!index) { // no index: nothing searched, nothing of another index left shown
         failure("search-error");
         search.clear();
+        return;
+      }
+      if (search.sending) {
+        search.due = true;
         return;
       }
       const body = { query: byId("search-query").value, facets: ["*"], facetFilters: search.filters.slice(),
@@ -264,6 +273,7 @@ window.QuarryViews = (function () {
           + byId("app-id").value + "\nX-Service-API-Key: (the key you signed in with)"
           + "\nX-Mock-Console: read (the console's own search: not in the journal, logs, analytics or usage)\n\n"
           + pretty(body);
+      search.sending = true;
       try {
         const answer = await api("POST", path, body);
         if (!latest()) return;
@@ -273,6 +283,12 @@ window.QuarryViews = (function () {
         byId("search-stats").dataset.query = body.query;
       } catch (e) {
         if (latest()) failure("search-error", e, "searching needs the search right on that index");
+      } finally {
+        search.sending = false;
+        if (search.due) {
+          search.due = false;
+          search.run();
+        }
       }
     },
     clear() {
@@ -474,8 +490,8 @@ window.QuarryViews = (function () {
     async refresh() {
       const latest = turn("faults");
       try {
-        const server = await api("GET", "/_mock/faults");
-        const hosts = await api("GET", "/_mock/hosts");
+        // asked together: one after the other, each refresh would wait for two answers in turn
+        const [server, hosts] = await Promise.all([api("GET", "/_mock/faults"), api("GET", "/_mock/hosts")]);
         if (!latest()) return;
         byId("faults-server").textContent = server.faults.length ? pretty(server.faults) : "(none)";
         const select = byId("fault-host");

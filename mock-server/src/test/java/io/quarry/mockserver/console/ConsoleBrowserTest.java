@@ -208,6 +208,17 @@ class ConsoleBrowserTest {
     @Order(5)
     void aPerHostFaultFailsTheNextRequestThereAndTheJournalShowsIt() throws Exception {
         tab("faults");
+        // the view's reads counted as the page makes them, with how many were under way at once
+        browser.executeScript("window.faultReads = 0; window.faultReading = 0; window.mostFaultReading = 0;"
+                + " const fetched = window.fetch; window.fetch = async (...args) => {"
+                + " if (!/^\\/_mock\\/(faults|hosts)$/.test(String(args[0]))) return fetched(...args);"
+                + " window.faultReads++;"
+                + " window.mostFaultReading = Math.max(window.mostFaultReading, ++window.faultReading);"
+                + " try { return await fetched(...args); } finally { window.faultReading--; } };");
+        waiting.until(driver -> counted("faultReads") >= 4); // two refreshes
+        assertThat(counted("mostFaultReading"))
+                .as("each refresh reads the rules and the hosts together, not one after the other")
+                .isEqualTo(2);
         waiting.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#fault-host option[value='1']")));
         new Select(find("fault-host")).selectByValue("1");
         new Select(find("fault-host-mode")).selectByValue("next");
@@ -406,8 +417,23 @@ class ConsoleBrowserTest {
         tab("search");
         typeIndex(HOSTILE_INDEX);
         WebElement query = find("search-query");
-        query.clear();
+        query.clear(); // the index changed: searched at once, with the query there was
+        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        // the page's searches counted as it makes them, with how many were under way at once; the first held back
+        // until the test lets it go, so that every keystroke comes while it is under way
+        browser.executeScript("window.searches = 0; window.searching = 0; window.mostSearching = 0;"
+                + " window.held = new Promise(resolve => { window.letGo = resolve; });"
+                + " const fetched = window.fetch; window.fetch = async (...args) => {"
+                + " if (!/\\/query$/.test(String(args[0]))) return fetched(...args);"
+                + " window.searches++; window.mostSearching = Math.max(window.mostSearching, ++window.searching);"
+                + " try { await window.held; return await fetched(...args); } finally { window.searching--; } };");
         query.sendKeys("onerror");
+        waiting.until(driver -> "onerror".equals(find("search-query").getDomProperty("value")));
+        long sentWhileHeld = counted("searches");
+        browser.executeScript("window.letGo()"); // before asserting, so that a failure leaves the page usable
+        assertThat(sentWhileHeld)
+                .as("seven keystrokes while the first search is under way: that search alone sent")
+                .isEqualTo(1);
         // each keystroke's answer holds the 1 MB member twice: under a load of 16 to 42 on two cores the seven took
         // more than 20 s. The wait is on the page's own signal (no call under way, and the hits drawn for the query
         // typed or an error shown), the time only a guard against a hang; a timeout says what the page showed
@@ -423,6 +449,12 @@ class ConsoleBrowserTest {
                                 || !find("search-error").getText().isEmpty()));
         assertThat(find("search-error").getText()).isEmpty();
         assertThat(find("search-stats").getDomAttribute("data-nb-hits")).isEqualTo("3");
+        assertThat(counted("searches"))
+                .as("once the first search ended, the query typed since sent, once")
+                .isEqualTo(2);
+        assertThat(counted("mostSearching"))
+                .as("one search under way at a time")
+                .isEqualTo(1);
         String hits = waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("search-hits"), "more"))
                 ? find("search-hits").getText()
                 : "";
@@ -770,7 +802,12 @@ class ConsoleBrowserTest {
     }
 
     private static long calls() {
-        return ((Number) browser.executeScript("return window.calls")).longValue();
+        return counted("calls");
+    }
+
+    /** {@return a count the page keeps for the test, by its name on {@code window}} */
+    private static long counted(String name) {
+        return ((Number) browser.executeScript("return window." + name)).longValue();
     }
 
     private static WebElement find(String id) {
