@@ -1,8 +1,12 @@
 package io.quarry.mockserver.internal.auth;
 
+import io.quarry.mockserver.engine.internal.text.Tokenizer;
 import io.quarry.mockserver.internal.http.Request;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -15,6 +19,14 @@ import tools.jackson.databind.node.ObjectNode;
  * echoed in an answer ends up wherever the caller logs its answers. Masked as an error's message is: the admin key
  * and the sent key anywhere, the application's keys as whole words, however escaped ({@link KeyScrub}); in
  * {@code params} the mark is URL-encoded, so that the string still reads as URL-encoded parameters.
+ *
+ * <p>A key is a secret whatever its case in an echo. {@code parsed_query} shows the query's words as the tokenizer
+ * makes them, lower-cased and with whatever separates them as one space ({@code MyAdmin-Key01} reads
+ * {@code myadmin key01}), so a key the query held stands there in a form no exact search finds. Each key the
+ * {@code query} holds, found as above, is therefore masked in {@code parsed_query} in the tokenizer's form, wherever
+ * that form stands there. Whether a word is a key is decided on the query as sent, where its case is intact: a
+ * word that merely equals a key once lower-cased ({@code password} searched for, the admin key being
+ * {@code Password}) is no key, and a query holding no key has its {@code parsed_query} echoed as it is.
  */
 public final class EchoMask {
 
@@ -47,9 +59,29 @@ public final class EchoMask {
 
     private void mask(ObjectNode answer, Request request) {
         String sentKey = KeyScrub.sentKey(request);
+        // the keys the query holds decide what parsed_query hides: found before the query is masked
+        JsonNode query = answer.get("query");
+        Set<String> queried = query != null && query.isString() ? text.keysIn(query.asString(), sentKey) : Set.of();
         replace(answer, "query", text, sentKey);
         replace(answer, "parsed_query", text, sentKey);
+        maskTokenized(answer, queried);
         replace(answer, "params", urlEncoded, sentKey);
+    }
+
+    /** Masks in {@code parsed_query} each key as the tokenizer shows it there. */
+    private void maskTokenized(ObjectNode answer, Set<String> keys) {
+        JsonNode parsed = answer.get("parsed_query");
+        if (keys.isEmpty() || parsed == null || !parsed.isString()) {
+            return;
+        }
+        List<String> tokenized = new ArrayList<>(keys.size());
+        for (String key : keys) {
+            tokenized.add(String.join(" ", Tokenizer.terms(key)));
+        }
+        String masked = text.occurrencesMasked(parsed.asString(), tokenized);
+        if (!masked.equals(parsed.asString())) {
+            answer.put("parsed_query", masked);
+        }
     }
 
     private static void replace(ObjectNode answer, String member, KeyScrub scrub, String sentKey) {

@@ -3,8 +3,10 @@ package io.quarry.mockserver.internal.auth;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.PathCodec;
 import io.quarry.mockserver.internal.http.Request;
+import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -116,6 +118,36 @@ public final class KeyScrub {
         return found.applyTo(text, mark);
     }
 
+    /**
+     * {@return the keys {@link #text} masks in the text (not cut), each once: the admin key and the sent key when it
+     *     holds them, and the application's keys it holds whole, each as it reads through the escapes it was in}
+     *
+     * @param text the text
+     * @param sentKey the key the request was sent with, or {@code null}
+     */
+    public Set<String> keysIn(String text, String sentKey) {
+        MaskedSpans found = new MaskedSpans();
+        find(text, sent(sentKey), false, true, found);
+        return found.keys();
+    }
+
+    /**
+     * {@return the text with every occurrence of each of the texts masked, as they stand in it (no escapes read), in
+     *     one pass over it for each}
+     *
+     * @param text the text
+     * @param texts what to mask: texts shorter than a key that is masked are left
+     */
+    public String occurrencesMasked(String text, Collection<String> texts) {
+        MaskedSpans found = new MaskedSpans();
+        for (String each : texts) {
+            if (each.length() >= SHORTEST) {
+                occurrences(text, null, text.length(), each, failures(each), false, found);
+            }
+        }
+        return found.applyTo(text, mark);
+    }
+
     private boolean holdsKey(String part, Sent sent, boolean cut) {
         MaskedSpans found = new MaskedSpans();
         find(part, sent, cut, true, found);
@@ -178,7 +210,7 @@ public final class KeyScrub {
                 matched++;
             }
             if (matched == length) {
-                out.add(rawStart(read, i + 1 - length), rawStart(read, i + 1));
+                out.add(rawStart(read, i + 1 - length), rawStart(read, i + 1), key);
                 matched = failures[length - 1];
             }
         }
@@ -197,8 +229,9 @@ public final class KeyScrub {
             }
             if (i - start >= SHORTEST) {
                 work.add(2 * (i - start));
-                if (isKey.test(view.subSequence(start, i).toString())) {
-                    out.add(rawStart(read, start), rawStart(read, i));
+                String word = view.subSequence(start, i).toString();
+                if (isKey.test(word)) {
+                    out.add(rawStart(read, start), rawStart(read, i), word);
                 }
             }
             start = i + 1;

@@ -1,6 +1,8 @@
 package io.quarry.mockserver.internal.auth;
 
 import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.Set;
 
 /**
  * The spans of a text where keys were found, each replaced by a mark: spans that overlap (one key found in the text
@@ -10,6 +12,8 @@ final class MaskedSpans {
 
     private long[] spans = new long[4];
     private int count;
+    /** The keys whole in the spans, made at the first. */
+    private Set<String> keys;
 
     /**
      * Adds a span.
@@ -25,6 +29,28 @@ final class MaskedSpans {
             spans = Arrays.copyOf(spans, count * 2);
         }
         spans[count++] = ((long) start << 32) | end;
+    }
+
+    /**
+     * Adds the span of a whole key, which {@link #keys()} then lists.
+     *
+     * @param start its first character
+     * @param end past its last character
+     * @param key the key it holds, as read (through the escapes it was found through)
+     */
+    void add(int start, int end, String key) {
+        if (end > start) {
+            add(start, end);
+            if (keys == null) {
+                keys = new LinkedHashSet<>();
+            }
+            keys.add(key);
+        }
+    }
+
+    /** {@return the keys added whole, each once, in the order first found} */
+    Set<String> keys() {
+        return keys == null ? Set.of() : keys;
     }
 
     /** {@return whether no span was added} */

@@ -120,6 +120,32 @@ public final class IndexState {
         return config;
     }
 
+    /**
+     * {@return the synonym with this objectID as of the last write, or {@code null}; do not mutate}
+     *
+     * @param objectID a synonym's ID
+     */
+    public ObjectNode synonym(String objectID) {
+        return byId(config.synonyms(), objectID);
+    }
+
+    /**
+     * {@return the rule with this objectID as of the last write, or {@code null}; do not mutate}
+     *
+     * @param objectID a rule's ID
+     */
+    public ObjectNode rule(String objectID) {
+        return byId(config.rules(), objectID);
+    }
+
+    private static ObjectNode byId(List<ObjectNode> published, String objectID) {
+        // publishConfig publishes the maps by objectID themselves: a look-up, where a walk read every item
+        if (published instanceof ConfigMap.Values<ObjectNode> byObjectID) {
+            return byObjectID.byName(objectID);
+        }
+        throw new IllegalStateException("an index publishes its synonyms and rules by objectID");
+    }
+
     /** {@return when the index was created, epoch milliseconds} */
     public long createdAtMillis() {
         return createdAtMillis;

@@ -411,6 +411,15 @@ public final class ConfigMap<V> {
             return map.size();
         }
 
+        /**
+         * {@return the value of the name, or {@code null}: a look-up by the name's hash, not a walk of the list}
+         *
+         * @param name a name
+         */
+        public V byName(String name) {
+            return map.get(name);
+        }
+
         @Override
         public Iterator<V> iterator() {
             Iterator<Item<V>> entries = map.entries().iterator();

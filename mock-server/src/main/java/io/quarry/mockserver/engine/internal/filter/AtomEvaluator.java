@@ -8,7 +8,7 @@ import io.quarry.mockserver.engine.internal.index.RecordStore;
 import io.quarry.mockserver.engine.internal.search.Faceting;
 import io.quarry.mockserver.engine.internal.text.DecimalText;
 import io.quarry.mockserver.engine.internal.text.TextNormalizer;
-import java.util.BitSet;
+import java.util.Arrays;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -19,6 +19,8 @@ import tools.jackson.databind.JsonNode;
  * negation of {@code =} (a record without the attribute passes it).
  */
 final class AtomEvaluator {
+
+    private static final int[] NONE = {};
 
     private AtomEvaluator() {}
 
@@ -57,10 +59,13 @@ final class AtomEvaluator {
 
     private static RecordFilter facetByColumn(Atom.Facet facet, Faceting faceting, RecordStore store) {
         FacetColumn column = store.facetColumn(facet.attribute());
-        BitSet matching = matchingIds(facet, faceting, column, null);
+        int[] matching = matchingIds(facet, faceting, column, null);
+        if (matching.length == 0) {
+            return RecordFilter.byOrdinal((record, ordinal) -> false);
+        }
         return RecordFilter.byOrdinal((record, ordinal) -> {
             for (int position = column.start(ordinal); position < column.end(ordinal); position++) {
-                if (matching.get(column.id(position))) {
+                if (Arrays.binarySearch(matching, column.id(position)) >= 0) {
                     return true;
                 }
             }
@@ -69,29 +74,37 @@ final class AtomEvaluator {
     }
 
     /**
-     * {@return the ids of the column's values the facet filter matches, its negation aside}
+     * {@return the ids of the column's values the facet filter matches, its negation aside: ascending, each once, as
+     *     long as what it matches} A set of the column's size for each filter cost every value of the column per
+     *     filter, where a filter matches a value or two; the ids are the column's look-up's own when one kind of
+     *     value matches (shared: never written), else the two merged.
      *
      * @param facet a facet filter
      * @param faceting the faceting declarations
      * @param column the column of the filter's attribute
      * @param valuesRead {@code null}, or a counter to which each value id read adds one (a test counts the work)
      */
-    static BitSet matchingIds(Atom.Facet facet, Faceting faceting, FacetColumn column, long[] valuesRead) {
-        BitSet matching = new BitSet(column.valueCount());
-        if (faceting.find(facet.attribute()) != null) {
-            for (int id : column.idsOfText(TextNormalizer.normalize(facet.value()))) {
-                Work.add(valuesRead, 1);
-                matching.set(id);
-            }
-        }
+    static int[] matchingIds(Atom.Facet facet, Faceting faceting, FacetColumn column, long[] valuesRead) {
+        int[] texts = faceting.find(facet.attribute()) != null
+                ? column.idsOfText(TextNormalizer.normalize(facet.value()))
+                : NONE;
         Double number = parseNumber(facet.value());
-        if (number != null) {
-            for (int id : column.idsOfNumber(number)) {
-                Work.add(valuesRead, 1);
-                matching.set(id);
-            }
+        int[] numbers = number != null ? column.idsOfNumber(number) : NONE;
+        Work.add(valuesRead, texts.length + numbers.length);
+        if (numbers.length == 0) {
+            return texts;
         }
-        return matching;
+        if (texts.length == 0) {
+            return numbers;
+        }
+        // a value is a text or a number, never both: the two ascending lists merge without repeats
+        int[] merged = new int[texts.length + numbers.length];
+        int t = 0;
+        int n = 0;
+        for (int i = 0; i < merged.length; i++) {
+            merged[i] = n == numbers.length || (t < texts.length && texts[t] < numbers[n]) ? texts[t++] : numbers[n++];
+        }
+        return merged;
     }
 
     /**

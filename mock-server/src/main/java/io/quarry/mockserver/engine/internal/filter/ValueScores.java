@@ -27,13 +27,13 @@ final class ValueScores {
     /**
      * Adds a filter.
      *
-     * @param matchingIds the ids of the values it matches
+     * @param matchingIds the ids of the values it matches, each once
      * @param score what a record holding one of them earns
      */
-    void add(BitSet matchingIds, int score) {
+    void add(int[] matchingIds, int score) {
         int filter = scores.size();
         scores.add(score);
-        for (int id = matchingIds.nextSetBit(0); id >= 0; id = matchingIds.nextSetBit(id + 1)) {
+        for (int id : matchingIds) {
             int[] filters = filtersOfValue[id];
             int[] grown = filters == null ? new int[1] : java.util.Arrays.copyOf(filters, filters.length + 1);
             grown[grown.length - 1] = filter;

@@ -151,7 +151,8 @@ public final class FacetColumn {
     }
 
     /**
-     * {@return the ids of the text values that fold (case and accents) to the text given} A filter looks its value
+     * {@return the ids, ascending, of the text values that fold (case and accents) to the text given; shared, never
+     *     to be written} A filter looks its value
      * up here rather than folding every value of the column: a search's thousand optional filters on a facet of
      * twenty thousand values folded twenty million texts.
      *
@@ -162,7 +163,7 @@ public final class FacetColumn {
     }
 
     /**
-     * {@return the ids of the number values equal to the number given}
+     * {@return the ids, ascending, of the number values equal to the number given; shared, never to be written}
      *
      * @param number a number
      */

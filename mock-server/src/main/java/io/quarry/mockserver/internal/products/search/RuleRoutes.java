@@ -78,13 +78,11 @@ final class RuleRoutes implements RouteMethods {
 
     /** {@code GET /1/indexes/{indexName}/rules/{objectID}}: the rule, or 404. */
     Response get(Request request) {
-        String objectID = request.path("objectID");
-        for (ObjectNode rule : app.require(request.path("indexName")).config().rules()) {
-            if (objectID.equals(rule.path("objectID").asString(""))) {
-                return Response.ok(rule.deepCopy());
-            }
+        ObjectNode rule = app.require(request.path("indexName")).rule(request.path("objectID"));
+        if (rule == null) {
+            throw ApiException.notFound("Rule does not exist");
         }
-        throw ApiException.notFound("Rule does not exist");
+        return Response.ok(rule.deepCopy());
     }
 
     /**

@@ -77,14 +77,11 @@ final class SynonymRoutes implements RouteMethods {
 
     /** {@code GET /1/indexes/{indexName}/synonyms/{objectID}}: the synonym, or 404. */
     Response get(Request request) {
-        String objectID = request.path("objectID");
-        for (ObjectNode synonym :
-                app.require(request.path("indexName")).config().synonyms()) {
-            if (objectID.equals(synonym.path("objectID").asString(""))) {
-                return Response.ok(synonym.deepCopy());
-            }
+        ObjectNode synonym = app.require(request.path("indexName")).synonym(request.path("objectID"));
+        if (synonym == null) {
+            throw ApiException.notFound("Synonym set does not exist");
         }
-        throw ApiException.notFound("Synonym set does not exist");
+        return Response.ok(synonym.deepCopy());
     }
 
     /**
