@@ -422,6 +422,20 @@ final class Connection implements Runnable {
      * @param answer the answer (a 503)
      */
     void refuse(WireResponse answer) {
+        refuse(answer, false);
+    }
+
+    /**
+     * Answers, as {@link #refuse(WireResponse)} does, a connection whose request is still unread, then lingers
+     * ({@link #linger()}), so that a client sending a large body reads the answer rather than a reset.
+     *
+     * @param answer the answer (the ready-made 503 of a server out of memory)
+     */
+    void refuseLingering(WireResponse answer) {
+        refuse(answer, true);
+    }
+
+    private void refuse(WireResponse answer, boolean thenLinger) {
         try {
             long millis = deadlines.refusalMillis();
             raw.setSoTimeout((int) Math.min(Integer.MAX_VALUE, millis));
@@ -429,8 +443,18 @@ final class Connection implements Runnable {
             open(millis);
             stepDeadline = Math.max(1, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis));
             write(answer, false, true);
+            stepDeadline = 0;
+            if (thenLinger) {
+                in = new WireInput(socket);
+                linger();
+            }
         } catch (IOException | RuntimeException e) {
             // the client went away, or took too long (the sweep's close then gave the reason)
+        } catch (OutOfMemoryError e) {
+            // no room for the handshake, or, once answered, for the buffer the linger drops bytes through
+            if (!answerStarted) {
+                endingFor(CloseReason.NO_ROOM);
+            }
         } finally {
             stepDeadline = 0;
             end();

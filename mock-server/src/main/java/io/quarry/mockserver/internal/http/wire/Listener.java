@@ -155,8 +155,14 @@ public final class Listener {
                 }
             } catch (IOException e) {
                 closeQuietly(client);
-            } catch (OutOfMemoryError | RuntimeException e) {
-                // the heap had no room for this connection's set-up: it alone is lost, never this thread
+            } catch (OutOfMemoryError e) {
+                // the heap had no room for this connection's set-up: its request is answered 503 off this thread,
+                // which must go on taking connections
+                if (connection != null) {
+                    connections.remove(connection);
+                }
+                answerOutOfMemory(client);
+            } catch (RuntimeException e) {
                 if (connection != null) {
                     connections.remove(connection);
                 }
@@ -177,6 +183,37 @@ public final class Listener {
             connection.close(CloseReason.NO_ROOM);
             closedUnanswered(connection, CloseReason.NO_ROOM, null, null);
         }
+    }
+
+    /**
+     * Answers the handler's ready-made 503 on a refusal thread to a connection whose set-up ran out of memory, the
+     * memory the heap lacked then being the likelier back by the time that thread runs; closes it unanswered when
+     * not even a thread can be had.
+     */
+    private void answerOutOfMemory(Socket client) {
+        boolean handed;
+        try {
+            handed = threads.refuse(() -> refuseOutOfMemory(client));
+        } catch (OutOfMemoryError e) {
+            handed = false;
+        }
+        if (!handed) {
+            noRoomFor(client);
+        }
+    }
+
+    /** On a refusal thread: writes the ready-made 503, then drops what the client still sends until it closes. */
+    private void refuseOutOfMemory(Socket client) {
+        Connection connection;
+        try {
+            connection = new Connection(client, tls, this, handler, deadlines);
+            // watched by the sweep, so that a handshake or a linger that stalls is closed on time
+            connections.add(connection);
+        } catch (OutOfMemoryError | RuntimeException e) {
+            noRoomFor(client);
+            return;
+        }
+        connection.refuseLingering(handler.outOfMemory());
     }
 
     /** Closes a connection whose set-up failed, and counts it (not logged: that would need memory too). */
