@@ -36,6 +36,12 @@ public final class Listener {
 
     private static final long ACCEPT_PAUSE_NANOS = 10_000_000;
 
+    /**
+     * How many times, a pause apart (a second in all), a refusal thread is asked for to answer 503 a connection whose
+     * set-up ran out of memory, before it is closed unanswered.
+     */
+    private static final int OUT_OF_MEMORY_TRIES = 100;
+
     /** How often, at most, the connections' steps under way are checked against their deadline. */
     private static final long SWEEP_MILLIS = 1_000;
 
@@ -161,7 +167,7 @@ public final class Listener {
                 if (connection != null) {
                     connections.remove(connection);
                 }
-                answerOutOfMemory(client);
+                answerOutOfMemory(socket, client);
             } catch (RuntimeException e) {
                 if (connection != null) {
                     connections.remove(connection);
@@ -186,19 +192,26 @@ public final class Listener {
     }
 
     /**
-     * Answers the handler's ready-made 503 on a refusal thread to a connection whose set-up ran out of memory, the
-     * memory the heap lacked then being the likelier back by the time that thread runs; closes it unanswered when
-     * not even a thread can be had.
+     * Answers the handler's ready-made 503 on a refusal thread to a connection whose set-up ran out of memory. The
+     * heap is full only for a while (the bodies and answers that fill it are let go as their requests end), so a
+     * refusal thread that cannot be had at once is asked for again after a pause, for up to
+     * {@link #OUT_OF_MEMORY_TRIES} pauses, while the connections that come meanwhile wait in the system's queue; the
+     * connection is closed unanswered only past them, or once the port stops listening.
      */
-    private void answerOutOfMemory(Socket client) {
-        boolean handed;
-        try {
-            handed = threads.refuse(() -> refuseOutOfMemory(client));
-        } catch (OutOfMemoryError e) {
-            handed = false;
-        }
-        if (!handed) {
-            noRoomFor(client);
+    private void answerOutOfMemory(ServerSocket socket, Socket client) {
+        for (int tries = 1; ; tries++) {
+            try {
+                if (threads.refuse(() -> refuseOutOfMemory(client))) {
+                    return;
+                }
+            } catch (OutOfMemoryError e) {
+                // not even the task's few bytes: paused and asked again like a thread that could not start
+            }
+            if (tries >= OUT_OF_MEMORY_TRIES || draining || server != socket) {
+                noRoomFor(client);
+                return;
+            }
+            LockSupport.parkNanos(ACCEPT_PAUSE_NANOS);
         }
     }
 

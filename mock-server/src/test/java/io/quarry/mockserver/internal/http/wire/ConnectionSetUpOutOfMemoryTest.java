@@ -102,9 +102,9 @@ class ConnectionSetUpOutOfMemoryTest {
     @Test
     void aRequestWhoseConnectionsSetUpRanOutOfMemoryIsAnsweredTheReadyMade503() throws Exception {
         listener.open();
-        // the connection's own thread and then the 503 of a connection past the limit find no memory; the refusal
-        // thread started next does
-        threadsFailing.set(1);
+        // the connection's own thread, the 503 of a connection past the limit and the first refusal threads find no
+        // memory, a moment later a refusal thread does
+        threadsFailing.set(3);
         noMemory.set(true);
         byte[] body = new byte[1024 * 1024];
         try (RawConnection client = new RawConnection("127.0.0.1", listener.port())) {
