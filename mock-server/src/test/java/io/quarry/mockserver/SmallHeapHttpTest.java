@@ -57,9 +57,14 @@ class SmallHeapHttpTest {
                                 : answer.statusCode() + " " + answer.body()));
             }
             List<String> seen = answers.stream().map(CompletableFuture::join).toList();
+            // the server's own count of the connections it closed unanswered, by reason, says which path did it
+            String closes = closedWithoutAnswer(http, url);
 
             assertThat(seen)
-                    .as("every request answered 200, 503, or 403 once the records stored fill their budget")
+                    .as(
+                            "every request answered 200, 503, or 403 once the records stored fill their budget"
+                                    + " (server's unanswered closes: %s)",
+                            closes)
                     .allSatisfy(answer -> assertThat(answer).matches("(200|503) .*|403 .*Record quota exceeded.*"));
             assertThat(seen)
                     .as("the body budget, sized to the heap, refuses before the heap runs out")
@@ -82,6 +87,24 @@ class SmallHeapHttpTest {
         assertThat(Files.readString(log))
                 .as("no connection closed without an answer")
                 .doesNotContain("without an answer");
+    }
+
+    /** {@return the hosts' counts of connections closed without an answer, or why they could not be read} */
+    private static String closedWithoutAnswer(HttpClient http, String url) {
+        try {
+            HttpResponse<String> hosts = http.send(
+                    HttpRequest.newBuilder(URI.create(url + "/_mock/hosts"))
+                            .header("X-Service-Application-Id", MockServer.DEFAULT_APPLICATION_ID)
+                            .header("X-Service-API-Key", MockServer.DEFAULT_ADMIN_KEY)
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return hosts.statusCode() + " " + hosts.body();
+        } catch (IOException e) {
+            return "not read: " + e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "not read: interrupted";
+        }
     }
 
     /** {@return the standalone server started on a 64 MB heap, its output in {@code log}} */

@@ -33,7 +33,10 @@ public enum CloseReason {
     /** A host's hold on requests ended, closing the connections it held. */
     HELD("a hold on the host's requests ended", true, Level.DEBUG),
 
-    /** Too many connections were open, and too many were being refused 503 already; or no memory was left to set one up. */
+    /**
+     * Too many connections were open, and too many were being refused 503 already; or a connection's set-up ran out
+     * of memory and not even a thread to answer it 503 could be had within a second.
+     */
     NO_ROOM("too many connections were open, or too little memory was left, to answer even 503", false, Level.DEBUG),
 
     /** The server, or the host, stopped listening. */

@@ -52,6 +52,8 @@ final class Connection implements Runnable {
     private volatile boolean lingering;
     /** Whether a byte of the current request's answer may be on the wire; another answer would then garble it. */
     private boolean answerStarted;
+    /** Whether a request was answered on the connection: from then on it may wait for a next one that never comes. */
+    private boolean answeredOne;
     /** Why the server closed the connection without an answer, the first reason given; null while it did not. */
     private final AtomicReference<CloseReason> closeReason = new AtomicReference<>();
     /** What failed on the connection's thread, for the log line of {@link CloseReason#FAILED}. */
@@ -119,12 +121,17 @@ final class Connection implements Runnable {
 
     /**
      * {@return whether the request under way, which the heap ran out on before its answer's first byte, got the
-     *     handler's ready-made 503 (the connection is closed after it)} Nothing is written when no request has begun,
-     *     or when part of an answer is out already.
+     *     handler's ready-made 503 (the connection is closed after it)} Also the request a new connection was made
+     *     for, none of whose bytes has been read (the heap ran out while setting the connection up). Nothing is
+     *     written on a connection that waits for its next request, none of it come, or when part of an answer is out
+     *     already.
      */
     private boolean answerOutOfMemory() {
         WireInput input = in;
-        if (closed || answerStarted || input == null || current == null && input.awaitingRequest()) {
+        boolean begun = current != null || input != null && !input.awaitingRequest();
+        // a connection that has carried no request yet was made for one, which may be on its way, unread
+        boolean coming = !answeredOne || input != null && input.buffered();
+        if (closed || answerStarted || out == null || !begun && !coming) {
             return false;
         }
         try {
@@ -222,6 +229,7 @@ final class Connection implements Runnable {
         // asked before the answer goes: a client that reads it at once may send again before this thread looks
         boolean unreadMayCome = !body.complete() && bodyMayCome(exchange);
         send(packet);
+        answeredOne = true;
         if (answer.cutAfter() >= 0) {
             return false;
         }
@@ -354,9 +362,14 @@ final class Connection implements Runnable {
             if (!(socket instanceof SSLSocket)) {
                 socket.shutdownOutput();
             }
+            if (in == null) {
+                // the heap ran out before the connection's input was made
+                in = new WireInput(socket);
+            }
             in.discard(handler.lingerBytes(), deadlines.lingerMillis(), deadlines.writeMillis());
-        } catch (IOException | RuntimeException e) {
-            // the client reset or closed the connection, paused past the linger, or sent past the bound
+        } catch (IOException | RuntimeException | OutOfMemoryError e) {
+            // the client reset or closed the connection, paused past the linger, or sent past the bound; or no
+            // room was left for the input to drop its bytes through
         }
     }
 
@@ -422,6 +435,20 @@ final class Connection implements Runnable {
      * @param answer the answer (a 503)
      */
     void refuse(WireResponse answer) {
+        refuse(answer, false);
+    }
+
+    /**
+     * Answers, as {@link #refuse(WireResponse)} does, a connection whose request is still unread, then lingers
+     * ({@link #linger()}), so that a client sending a large body reads the answer rather than a reset.
+     *
+     * @param answer the answer (the ready-made 503 of a server out of memory)
+     */
+    void refuseLingering(WireResponse answer) {
+        refuse(answer, true);
+    }
+
+    private void refuse(WireResponse answer, boolean thenLinger) {
         try {
             long millis = deadlines.refusalMillis();
             raw.setSoTimeout((int) Math.min(Integer.MAX_VALUE, millis));
@@ -429,8 +456,17 @@ final class Connection implements Runnable {
             open(millis);
             stepDeadline = Math.max(1, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis));
             write(answer, false, true);
+            stepDeadline = 0;
+            if (thenLinger) {
+                linger();
+            }
         } catch (IOException | RuntimeException e) {
             // the client went away, or took too long (the sweep's close then gave the reason)
+        } catch (OutOfMemoryError e) {
+            // no room for the handshake: nothing was written
+            if (!answerStarted) {
+                endingFor(CloseReason.NO_ROOM);
+            }
         } finally {
             stepDeadline = 0;
             end();

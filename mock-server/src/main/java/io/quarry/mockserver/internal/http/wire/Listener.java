@@ -36,6 +36,12 @@ public final class Listener {
 
     private static final long ACCEPT_PAUSE_NANOS = 10_000_000;
 
+    /**
+     * How many times, a pause apart (a second in all), a refusal thread is asked for to answer 503 a connection whose
+     * set-up ran out of memory, before it is closed unanswered.
+     */
+    private static final int OUT_OF_MEMORY_TRIES = 100;
+
     /** How often, at most, the connections' steps under way are checked against their deadline. */
     private static final long SWEEP_MILLIS = 1_000;
 
@@ -155,8 +161,14 @@ public final class Listener {
                 }
             } catch (IOException e) {
                 closeQuietly(client);
-            } catch (OutOfMemoryError | RuntimeException e) {
-                // the heap had no room for this connection's set-up: it alone is lost, never this thread
+            } catch (OutOfMemoryError e) {
+                // the heap had no room for this connection's set-up: its request is answered 503 off this thread,
+                // which must go on taking connections
+                if (connection != null) {
+                    connections.remove(connection);
+                }
+                answerOutOfMemory(socket, client);
+            } catch (RuntimeException e) {
                 if (connection != null) {
                     connections.remove(connection);
                 }
@@ -177,6 +189,44 @@ public final class Listener {
             connection.close(CloseReason.NO_ROOM);
             closedUnanswered(connection, CloseReason.NO_ROOM, null, null);
         }
+    }
+
+    /**
+     * Answers the handler's ready-made 503 on a refusal thread to a connection whose set-up ran out of memory. The
+     * heap is full only for a while (the bodies and answers that fill it are let go as their requests end), so a
+     * refusal thread that cannot be had at once is asked for again after a pause, for up to
+     * {@link #OUT_OF_MEMORY_TRIES} pauses, while the connections that come meanwhile wait in the system's queue; the
+     * connection is closed unanswered only past them, or once the port stops listening.
+     */
+    private void answerOutOfMemory(ServerSocket socket, Socket client) {
+        for (int tries = 1; ; tries++) {
+            try {
+                if (threads.refuse(() -> refuseOutOfMemory(client))) {
+                    return;
+                }
+            } catch (OutOfMemoryError e) {
+                // not even the task's few bytes: paused and asked again like a thread that could not start
+            }
+            if (tries >= OUT_OF_MEMORY_TRIES || draining || server != socket) {
+                noRoomFor(client);
+                return;
+            }
+            LockSupport.parkNanos(ACCEPT_PAUSE_NANOS);
+        }
+    }
+
+    /** On a refusal thread: writes the ready-made 503, then drops what the client still sends until it closes. */
+    private void refuseOutOfMemory(Socket client) {
+        Connection connection;
+        try {
+            connection = new Connection(client, tls, this, handler, deadlines);
+            // watched by the sweep, so that a handshake or a linger that stalls is closed on time
+            connections.add(connection);
+        } catch (OutOfMemoryError | RuntimeException e) {
+            noRoomFor(client);
+            return;
+        }
+        connection.refuseLingering(handler.outOfMemory());
     }
 
     /** Closes a connection whose set-up failed, and counts it (not logged: that would need memory too). */

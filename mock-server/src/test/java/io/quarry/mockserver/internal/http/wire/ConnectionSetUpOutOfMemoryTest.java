@@ -4,19 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.testing.Eventually;
 import io.quarry.mockserver.testing.RawConnection;
+import io.quarry.mockserver.testing.WireAnswer;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
  * The heap running out while the accepting thread sets up one connection costs that connection, never the accepting
- * thread: it ended with the {@link OutOfMemoryError}, and no connection of the port was answered any more.
+ * thread: it ended with the {@link OutOfMemoryError}, and no connection of the port was answered any more. The
+ * connection's request is answered the ready-made 503 off the accepting thread; only when not even a thread can be
+ * had for that is it closed unanswered.
  */
 @Timeout(30)
 class ConnectionSetUpOutOfMemoryTest {
@@ -27,9 +31,14 @@ class ConnectionSetUpOutOfMemoryTest {
     /** Whether making the 503 fails, as allocating it does when the heap is exhausted. */
     private final AtomicBoolean noMemory = new AtomicBoolean();
 
+    /** How many of the next threads fail to start, as when the system's memory is short for a moment. */
+    private final AtomicInteger threadsFailing = new AtomicInteger();
+
+    private static final byte[] READY = "{\"message\":\"no memory\",\"status\":503}".getBytes(StandardCharsets.UTF_8);
+
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     private final ConnectionThreads threads = new ConnectionThreads(ConnectionLimit.of(16), task -> {
-        if (noThread.get()) {
+        if (noThread.get() || threadsFailing.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
             throw new OutOfMemoryError("unable to create native thread: possibly out of memory");
         }
         return new Thread(task);
@@ -50,6 +59,12 @@ class ConnectionSetUpOutOfMemoryTest {
                     throw new OutOfMemoryError("Java heap space");
                 }
                 return WireResponse.of(status, Map.of(), message.getBytes(StandardCharsets.UTF_8));
+            }
+
+            @Override
+            public WireResponse outOfMemory() {
+                // made in advance, as the server's is
+                return WireResponse.of(503, Map.of("Content-Type", "application/json"), READY);
             }
         };
     }
@@ -82,5 +97,30 @@ class ConnectionSetUpOutOfMemoryTest {
                     .as("the accepting thread still takes connections")
                     .startsWith("HTTP/1.1 200 OK");
         }
+    }
+
+    @Test
+    void aRequestWhoseConnectionsSetUpRanOutOfMemoryIsAnsweredTheReadyMade503() throws Exception {
+        listener.open();
+        // the connection's own thread, the 503 of a connection past the limit and the first refusal threads find no
+        // memory, a moment later a refusal thread does
+        threadsFailing.set(3);
+        noMemory.set(true);
+        byte[] body = new byte[1024 * 1024];
+        try (RawConnection client = new RawConnection("127.0.0.1", listener.port())) {
+            WireAnswer answer = client.send("POST /1/indexes/a/batch HTTP/1.1\r\nHost: localhost\r\nContent-Length: "
+                            + body.length + "\r\n\r\n")
+                    .send(body)
+                    .readTimeout(10_000)
+                    .readAnswer(false);
+            assertThat(answer.status())
+                    .as("answered, its whole body sent first, rather than closed")
+                    .isEqualTo(503);
+            assertThat(answer.body()).isEqualTo(new String(READY, StandardCharsets.UTF_8));
+            assertThat(answer.closes()).isTrue();
+        }
+        assertThat(listener.unanswered(CloseReason.NO_ROOM))
+                .as("no connection closed unanswered")
+                .isZero();
     }
 }
