@@ -9,7 +9,6 @@ import io.quarry.mockserver.MockServer;
 import io.quarry.search.SearchClient;
 import io.quarry.search.model.Acl;
 import io.quarry.search.model.ApiKey;
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,6 +16,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -56,8 +56,18 @@ class ReactiveHealthHttpTest {
 
     private static MockServer server;
 
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(30)).build();
+    /** How long each request and the application's close took, in order. */
+    private final List<Step> steps = new ArrayList<>();
+
+    /**
+     * HTTP/1.1, as a probe or a load balancer asks: the JDK's client otherwise asks each new connection to upgrade to
+     * HTTP/2 (h2c), and Reactor Netty on Boot 3 then at times left such an exchange open, answered, so that the
+     * application's graceful shutdown waited out its whole phase (30 s) at close.
+     */
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(30))
+            .build();
 
     /** The application the tests start: auto-configuration only, so that it scans none of the examples' beans. */
     @EnableAutoConfiguration
@@ -80,12 +90,15 @@ class ReactiveHealthHttpTest {
 
     @Test
     void theEndpointAndAGroupShowEachCheckWithItsDetails() throws Exception {
-        String searchOnly = searchOnlyKey();
-        try (ConfigurableApplicationContext app = start(
-                server.url(),
-                "--quarry.api-key=" + searchOnly,
-                "--quarry.monitoring.api-key=not-the-monitoring-key",
-                "--quarry.health.timeout=" + ANSWERED_WITHIN.toMillis() + "ms")) {
+        String searchOnly = timed("the key's creation", ReactiveHealthHttpTest::searchOnlyKey);
+        ConfigurableApplicationContext app = timed(
+                "the start",
+                () -> start(
+                        server.url(),
+                        "--quarry.api-key=" + searchOnly,
+                        "--quarry.monitoring.api-key=not-the-monitoring-key",
+                        "--quarry.health.timeout=" + ANSWERED_WITHIN.toMillis() + "ms"));
+        try {
             HttpResponse<String> health = get(app, "/actuator/health");
             assertThat(health.statusCode()).as(health.body()).isEqualTo(503);
             JsonNode quarry = JSON.readTree(health.body()).path("components").path("quarry");
@@ -108,7 +121,17 @@ class ReactiveHealthHttpTest {
                         JSON.readTree(group.body()).path("components").path("quarry");
                 assertThat(statuses(groupQuarry)).as(path).containsExactly("search UP");
             }
+        } finally {
+            timed("the close", () -> {
+                app.close();
+                return null;
+            });
         }
+        // neither a request nor the close waited out the checks' timeout or Boot's shutdown phase (both 30 s): the
+        // steps' times name the one that did
+        steps.stream()
+                .filter(step -> step.what().startsWith("GET") || step.what().equals("the close"))
+                .forEach(step -> assertThat(step.took()).as("%s", steps).isLessThan(ANSWERED_WITHIN));
     }
 
     @Test
@@ -175,13 +198,30 @@ class ReactiveHealthHttpTest {
                 .run(args.toArray(String[]::new));
     }
 
-    private HttpResponse<String> get(ConfigurableApplicationContext app, String path)
-            throws IOException, InterruptedException {
+    private HttpResponse<String> get(ConfigurableApplicationContext app, String path) throws Exception {
         String port = app.getEnvironment().getProperty("local.server.port");
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
                 .timeout(Duration.ofSeconds(60)) // a hang guard only
                 .build();
-        return http.send(request, HttpResponse.BodyHandlers.ofString());
+        return timed("GET " + path, () -> http.send(request, HttpResponse.BodyHandlers.ofString()));
+    }
+
+    /** {@return what the step gives} Notes how long it took, whether it ended or threw. */
+    private <T> T timed(String what, Callable<T> body) throws Exception {
+        long started = System.nanoTime();
+        try {
+            return body.call();
+        } finally {
+            steps.add(new Step(what, Duration.ofNanos(System.nanoTime() - started)));
+        }
+    }
+
+    /** One step of a test and how long it took: the message of a test that took far longer than usual. */
+    private record Step(String what, Duration took) {
+        @Override
+        public String toString() {
+            return what + " took " + took.toMillis() + " ms";
+        }
     }
 
     /** {@return each check of the {@code quarry} component as "name STATUS"} */
