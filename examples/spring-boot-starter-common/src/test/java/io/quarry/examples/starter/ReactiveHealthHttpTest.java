@@ -45,9 +45,10 @@ class ReactiveHealthHttpTest {
 
     /**
      * The limit where a test expects no answer: each such test waits it out, and what it tells apart is one limit for
-     * all the checks of a request against one a check (four or five times it), which a second shows as well as two.
+     * all the checks of a request against one a check (four times it). Two seconds, not one: a request over HTTP on a
+     * busy machine took 4.6 s with a one-second limit, past the four seconds checks one after the other would take.
      */
-    private static final Duration TIMEOUT = Duration.ofSeconds(1);
+    private static final Duration TIMEOUT = Duration.ofSeconds(2);
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -63,14 +64,18 @@ class ReactiveHealthHttpTest {
     private final List<Step> steps = new ArrayList<>();
 
     /**
-     * HTTP/1.1, as a probe or a load balancer asks: the JDK's client otherwise asks each new connection to upgrade to
-     * HTTP/2 (h2c), and Reactor Netty on Boot 3 then at times left such an exchange open, answered, so that the
-     * application's graceful shutdown waited out its whole phase (30 s) at close.
+     * {@return a client of its own for one request} Each request goes on a new HTTP/1.1 connection. Reactor Netty 1.2.11
+     * (Boot 3.5's) can bind a request that arrives on a kept-alive connection before the previous exchange has ended to
+     * that exchange, and graceful shutdown then waits its whole phase (30 s) for an exchange that never ends (upstream
+     * issue 4188); the release that fixes it can instead leave such a connection unread (issue 4361). Neither is what
+     * these tests are about, and a probe or load balancer asking once in a while does not reuse connections this fast.
      */
-    private final HttpClient http = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(30))
-            .build();
+    private static HttpClient newHttpClient() {
+        return HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(30))
+                .build();
+    }
 
     /** The application the tests start: auto-configuration only, so that it scans none of the examples' beans. */
     @EnableAutoConfiguration
@@ -206,7 +211,7 @@ class ReactiveHealthHttpTest {
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
                 .timeout(Duration.ofSeconds(60)) // a hang guard only
                 .build();
-        return timed("GET " + path, () -> http.send(request, HttpResponse.BodyHandlers.ofString()));
+        return timed("GET " + path, () -> newHttpClient().send(request, HttpResponse.BodyHandlers.ofString()));
     }
 
     /** {@return what the step gives} Notes how long it took, whether it ended or threw. */
