@@ -179,8 +179,23 @@ public final class ApiClient implements AutoCloseable {
     }
 
     /**
-     * Closes what {@link #onClose(AutoCloseable)} registered, then releases the connection pool and threads this
-     * client created. A caller-supplied {@code OkHttpClient} is never closed.
+     * Closes what {@link #onClose(AutoCloseable)} registered, then ends every call of this client and releases the
+     * connection pool and threads it created. A caller-supplied {@code OkHttpClient} is never closed. In order:
+     * <ol>
+     *   <li>registered resources are closed while calls can still be made: an ingester sends what it holds and
+     *       waits for it;</li>
+     *   <li>every call still running, blocking or asynchronous, is cancelled and fails with a
+     *       {@link ClientClosedException}, as does every wait of a helper ({@code waitFor...}). Its message says
+     *       which: a call cancelled before any request of it went out (waiting for a free sender, looking up the
+     *       host, connecting) was not applied, and may be sent again on another client; one cancelled once a request
+     *       of it had gone out (waiting for the answer, or to try again) lost its answer, and a write may have been
+     *       applied;</li>
+     *   <li>calls made afterwards fail at once with a {@link ClientClosedException}.</li>
+     * </ol>
+     * An asynchronous call whose future nobody reads, such as an event sent and forgotten, fails silently here: to be
+     * sure it is delivered, wait for its future (for several, {@code CompletableFuture.allOf(...)}) before closing.
+     * {@code close()} does not wait for calls in flight, so that an application's shutdown is never held by a slow
+     * host.
      */
     @Override
     public void close() {
