@@ -44,25 +44,19 @@ class WaitingClientScopeTest {
     @Test
     void theCallersContinuationOnAnAsyncCompositeCallSeesNoWaitingClient() throws Exception {
         try (ApiClient api = client(config("key", host("a.test", WM.getPort())).build())) {
-            AtomicReference<Optional<ApiClient>> inSteps = new AtomicReference<>();
             AtomicReference<Optional<ApiClient>> inCallersCode = new AtomicReference<>();
             CompletableFuture<Void> stepsMayCall = new CompletableFuture<>();
             CompletableFuture<Task> helper = CallScope.of(api)
                     .compositeCallAsync(
                             "helper",
-                            scope -> stepsMayCall.thenCompose(go -> scope.request(TASK)
-                                    .executeAsync(Task.class)
-                                    .thenApply(task -> {
-                                        inSteps.set(current());
-                                        return task;
-                                    })));
+                            scope -> stepsMayCall.thenCompose(
+                                    go -> scope.request(TASK).executeAsync(Task.class)));
             // chained before the call is made, so it runs on the thread that completes the call
             CompletableFuture<Task> callers = helper.whenComplete((task, error) -> inCallersCode.set(current()));
 
             stepsMayCall.complete(null);
             callers.get(HANG_GUARD_SECONDS, TimeUnit.SECONDS);
 
-            assertThat(inSteps.get()).as("the steps' continuation").containsSame(api);
             assertThat(inCallersCode.get()).as("the caller's continuation").isEmpty();
         }
     }
