@@ -2,10 +2,10 @@ package io.quarry.core;
 
 import io.quarry.core.internal.ClassPathCheck;
 import io.quarry.core.internal.HttpTransport;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,8 +55,10 @@ public final class ApiClient implements AutoCloseable {
     private final ClientConfig config;
     private final ClientModule module;
     private final HttpTransport transport;
-    /** What {@link #onClose(AutoCloseable)} registered, closed first by {@link #close()}. */
-    private final Set<AutoCloseable> dependents = ConcurrentHashMap.newKeySet();
+    /** What {@link #onClose(AutoCloseable)} registered, closed first by {@link #close()}; guarded by itself. */
+    private final Set<AutoCloseable> dependents = new LinkedHashSet<>();
+    /** Set by {@link #close()} before it looks at {@link #dependents}; guarded by {@code dependents}. */
+    private boolean closing;
 
     private ApiClient(ClientConfig config, ClientModule module) {
         ClassPathCheck.requireCompatible();
@@ -148,7 +150,9 @@ public final class ApiClient implements AutoCloseable {
     /**
      * Has something built on this client, such as a long-lived writer, closed when this client closes: first,
      * while calls can still be made, so it can send what it holds and wait for it. Registered resources are closed
-     * one after another; one that throws is logged and the others are still closed.
+     * one after another; one that throws is logged and the others are still closed. A resource registered once
+     * {@link #close()} has begun is closed at once, on the calling thread, before this method returns: nothing
+     * registered with a closing client outlives it.
      *
      * @param resource what to close with this client
      * @return removes the registration; call it when the resource is closed on its own, so this client does not
@@ -156,24 +160,62 @@ public final class ApiClient implements AutoCloseable {
      */
     public Runnable onClose(AutoCloseable resource) {
         Objects.requireNonNull(resource, "resource");
-        dependents.add(resource);
-        return () -> dependents.remove(resource);
+        boolean late;
+        synchronized (dependents) {
+            late = closing;
+            if (!late) {
+                dependents.add(resource);
+            }
+        }
+        if (late) {
+            // close() has taken its list already: a wait registering now would otherwise sleep out its delay
+            closeDependent(resource);
+        }
+        return () -> {
+            synchronized (dependents) {
+                dependents.remove(resource);
+            }
+        };
     }
 
     /**
-     * Closes what {@link #onClose(AutoCloseable)} registered, then releases the connection pool and threads this
-     * client created. A caller-supplied {@code OkHttpClient} is never closed.
+     * Closes what {@link #onClose(AutoCloseable)} registered, then ends every call of this client and releases the
+     * connection pool and threads it created. A caller-supplied {@code OkHttpClient} is never closed. In order:
+     * <ol>
+     *   <li>registered resources are closed while calls can still be made: an ingester sends what it holds and
+     *       waits for it;</li>
+     *   <li>every call still running, blocking or asynchronous, is cancelled and fails with a
+     *       {@link ClientClosedException}, as does every wait of a helper ({@code waitFor...}). Its message says
+     *       which: a call cancelled before any request of it went out (waiting for a free sender, looking up the
+     *       host, connecting) was not applied, and may be sent again on another client; one cancelled once a request
+     *       of it had gone out (waiting for the answer, or to try again) lost its answer, and a write may have been
+     *       applied;</li>
+     *   <li>calls made afterwards fail at once with a {@link ClientClosedException}.</li>
+     * </ol>
+     * An asynchronous call whose future nobody reads, such as an event sent and forgotten, fails silently here: to be
+     * sure it is delivered, wait for its future (for several, {@code CompletableFuture.allOf(...)}) before closing.
+     * {@code close()} does not wait for calls in flight, so that an application's shutdown is never held by a slow
+     * host.
      */
     @Override
     public void close() {
-        for (AutoCloseable dependent : List.copyOf(dependents)) {
-            dependents.remove(dependent);
-            try {
-                dependent.close();
-            } catch (Exception e) {
-                LOG.warn("closing {} with its client failed", dependent, e);
-            }
+        List<AutoCloseable> registered;
+        synchronized (dependents) {
+            closing = true;
+            registered = List.copyOf(dependents);
+            dependents.clear();
+        }
+        for (AutoCloseable dependent : registered) {
+            closeDependent(dependent);
         }
         transport.close();
+    }
+
+    private static void closeDependent(AutoCloseable dependent) {
+        try {
+            dependent.close();
+        } catch (Exception e) {
+            LOG.warn("closing {} with its client failed", dependent, e);
+        }
     }
 }

@@ -237,7 +237,9 @@ public final class Ingester implements AutoCloseable {
         try {
             queue.close();
         } finally {
-            forget.run();
+            if (forget != null) { // null when the client, already closing, closed it as it was made
+                forget.run();
+            }
         }
     }
 

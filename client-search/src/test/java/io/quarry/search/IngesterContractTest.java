@@ -305,6 +305,21 @@ class IngesterContractTest {
     }
 
     @Test
+    void anIngesterMadeOnAClosedClientRefusesRecordsAtOnce() {
+        SearchClient own = SearchClient.create(MockServerClients.config(MOCK.server()));
+        own.close();
+
+        // before, it took the records and every chunk then failed as the client was closed
+        Ingester ingester = own.index("ingested").ingester();
+
+        assertThatThrownBy(() -> ingester.add(Map.of("objectID", "late", "n", -1)))
+                .isInstanceOfSatisfying(
+                        WriteRefusedException.class,
+                        e -> assertThat(e.reason()).isEqualTo(WriteRefusedException.Reason.CLOSED));
+        assertThat(ingester.progress().recordsAcknowledged()).isZero();
+    }
+
+    @Test
     void faultsDuringAnIngesterRunNeitherLoseNorDuplicateARecord() throws Exception {
         // two hosts, both the mock server; one call in flight, and each fault scripted once the chunk before is
         // acknowledged, so it hits a chunk's first try and the retry on the other host succeeds

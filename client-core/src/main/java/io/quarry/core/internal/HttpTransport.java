@@ -546,6 +546,8 @@ public final class HttpTransport implements AutoCloseable {
         private boolean connectAnew;
         /** Whether the try in flight got an answer's head (its body may still fail). */
         private boolean answered;
+        /** Whether a try before the current one may have sent its request. */
+        private boolean sentBefore;
 
         private int tries;
         /** The call's observation, or null when no observer is registered. */
@@ -630,6 +632,7 @@ public final class HttpTransport implements AutoCloseable {
 
         /** A new OkHttp call for a try on the host, registered in flight, with this try's overall limit. */
         Call newCall(Host host) {
+            sentBefore |= maySendHaveHappened();
             Duration connect = strategy.timeout(host, baseConnect);
             Duration response = strategy.timeout(host, baseResponse);
             attemptTag = new AttemptTag(connect, response);
@@ -657,9 +660,20 @@ public final class HttpTransport implements AutoCloseable {
         }
 
         ClientClosedException closedError() {
+            boolean write = request.endpoint().callType() == CallType.WRITE;
+            if (!sentBefore && !maySendHaveHappened()) {
+                // queued, resolving, connecting or waiting to retry: the caller may send it again on another client
+                return new ClientClosedException("the client was closed before " + method() + " " + request.logPath()
+                        + " was sent; the call was cancelled" + (write ? " (the write was not applied)" : ""));
+            }
             return new ClientClosedException("the client was closed while " + method() + " " + request.logPath()
-                    + " was in flight; the call was cancelled"
-                    + (request.endpoint().callType() == CallType.WRITE ? " (the write may have been applied)" : ""));
+                    + " was in flight; the call was cancelled" + (write ? " (the write may have been applied)" : ""));
+        }
+
+        /** {@return whether the current try's request may have gone out} */
+        private boolean maySendHaveHappened() {
+            AttemptTag tag = attemptTag;
+            return tag != null && tag.maySendHaveHappened();
         }
 
         /** Tells the observer, if any, how the try on the host ended. */

@@ -18,7 +18,8 @@ import java.util.function.Supplier;
  * each such call; the requests of the scope it gives the steps join it. A stage derived from a call's future is not
  * part of it: cancelling that stage leaves the call alone, as for any {@link CompletableFuture}. A call of the group
  * completes its future with the composite call's client current, so that a {@link Polling} wait a continuation of the
- * steps starts there ends when that client closes, as one the steps start themselves does.
+ * steps starts there ends when that client closes, as one the steps start themselves does; the composite call's own
+ * future completes with no client current, so the caller's continuations on it are outside the composite call.
  */
 public final class CallGroup {
 
@@ -28,9 +29,12 @@ public final class CallGroup {
     private boolean cancelled;
     /** Runs a completion of a call with the composite call's client current (given by {@link CallScope}). */
     private final Consumer<Runnable> completing;
+    /** Runs the completion of the composite call's own future with no client current (given by {@link CallScope}). */
+    private final Consumer<Runnable> finishing;
 
-    CallGroup(Consumer<Runnable> completing) {
+    CallGroup(Consumer<Runnable> completing, Consumer<Runnable> finishing) {
         this.completing = completing;
+        this.finishing = finishing;
     }
 
     /**
@@ -100,14 +104,19 @@ public final class CallGroup {
             }
         };
         steps.whenComplete((value, error) -> {
-            if (error != null) {
-                // unwrapped here rather than by Polling.unwrap: Polling reaches the client, whose requests reach this
-                // class, and the core's classes keep no cycle across packages
-                result.completeExceptionally(
-                        error instanceof CompletionException && error.getCause() != null ? error.getCause() : error);
-            } else {
-                result.complete(value);
-            }
+            // the caller's continuations run here: outside the composite call, so a wait they start is not its client's
+            finishing.accept(() -> {
+                if (error != null) {
+                    // unwrapped here rather than by Polling.unwrap: Polling reaches the client, whose requests reach
+                    // this class, and the core's classes keep no cycle across packages
+                    result.completeExceptionally(
+                            error instanceof CompletionException && error.getCause() != null
+                                    ? error.getCause()
+                                    : error);
+                } else {
+                    result.complete(value);
+                }
+            });
         });
         return result;
     }

@@ -107,32 +107,35 @@ public final class CallScope {
      * @param <T>       the result type
      * @return what the steps returned
      */
-    public <T> T compositeCall(String operation, Function<CallScope, T> steps) {
-        // a wait among the steps ends when this client closes (Polling)
-        ApiClient previous = WaitingClient.enter(api);
-        try {
-            return runCompositeCall(operation, steps);
-        } finally {
-            WaitingClient.leave(previous);
-        }
-    }
-
     @SuppressWarnings("try") // the scope only makes a context current
-    private <T> T runCompositeCall(String operation, Function<CallScope, T> steps) {
+    public <T> T compositeCall(String operation, Function<CallScope, T> steps) {
         CallObserver observer = api.config().callObserver().orElse(null);
         if (observer == null) {
-            return steps.apply(this);
+            return runSteps(steps, this);
         }
         CallObservation observation = CallObservation.start(observer, describe(operation));
         T result;
         try (ContextScope inCall = observation.openCallContext()) {
-            result = steps.apply(new CallScope(api, options, pathParameters, observation.observed(), group));
+            result = runSteps(steps, new CallScope(api, options, pathParameters, observation.observed(), group));
         } catch (RuntimeException e) {
             observation.ended(e, 0);
             throw e;
         }
         observation.ended(null, 0);
         return result;
+    }
+
+    /**
+     * Runs a composite call's steps with its client noted as the waiting one, so that a {@link Polling} wait among
+     * them ends when it closes; only while they run, so the note never reaches an observer or the caller's code.
+     */
+    private <S, R> R runSteps(Function<S, R> steps, S scope) {
+        ApiClient previous = WaitingClient.enter(api);
+        try {
+            return steps.apply(scope);
+        } finally {
+            WaitingClient.leave(previous);
+        }
     }
 
     /**
@@ -159,29 +162,18 @@ public final class CallScope {
                 : group.call(() -> startCompositeCallAsync(operation, steps));
     }
 
+    @SuppressWarnings("try") // the scope only makes a context current
     private <T> CompletableFuture<T> startCompositeCallAsync(
             String operation, Function<CallScope, CompletableFuture<T>> steps) {
-        // a wait the steps start ends when this client closes (Polling)
-        ApiClient previous = WaitingClient.enter(api);
-        try {
-            return runCompositeCallAsync(operation, steps);
-        } finally {
-            WaitingClient.leave(previous);
-        }
-    }
-
-    @SuppressWarnings("try") // the scope only makes a context current
-    private <T> CompletableFuture<T> runCompositeCallAsync(
-            String operation, Function<CallScope, CompletableFuture<T>> steps) {
-        CallGroup calls = new CallGroup(this::completing);
+        CallGroup calls = new CallGroup(this::completing, WaitingClient::outside);
         CallObserver observer = api.config().callObserver().orElse(null);
         if (observer == null) {
-            return calls.resultOf(steps.apply(new CallScope(api, options, pathParameters, parent, calls)));
+            return calls.resultOf(runSteps(steps, new CallScope(api, options, pathParameters, parent, calls)));
         }
         CallObservation observation = CallObservation.start(observer, describe(operation));
         CompletableFuture<T> inner;
         try (ContextScope inCall = observation.openCallContext()) {
-            inner = steps.apply(new CallScope(api, options, pathParameters, observation.observed(), calls));
+            inner = runSteps(steps, new CallScope(api, options, pathParameters, observation.observed(), calls));
         } catch (NullPointerException e) {
             // a null argument is refused at once, as without an observer (the JDK's asynchronous APIs do the same)
             observation.endWhenDone(CompletableFuture.failedFuture(e), value -> 0);

@@ -58,7 +58,9 @@ public abstract class ClientHandle<H extends ClientHandle<H>> extends ScopedHand
 
     /**
      * Closes the client's connections and threads (not those of a caller-supplied OkHttp client) and cancels its
-     * calls in flight; on a view, does nothing.
+     * calls in flight, which fail with a {@link io.quarry.core.ClientClosedException} saying whether their request
+     * had gone out; on a view, does nothing. Wait for the futures of asynchronous calls that must be delivered before
+     * closing: see {@link io.quarry.core.ApiClient#close()}.
      */
     @Override
     public final void close() {

@@ -29,7 +29,7 @@ class CallGroupRaceRandomTest {
         Random random = new Random(SEED);
         for (int round = 0; round < ROUNDS; round++) {
             String what = "round " + round + " (seed " + SEED + ")";
-            CallGroup group = new CallGroup(Runnable::run);
+            CallGroup group = new CallGroup(Runnable::run, Runnable::run);
             CompletableFuture<Object> helper = group.resultOf(new CompletableFuture<>());
             ConcurrentLinkedQueue<CompletableFuture<Object>> made = new ConcurrentLinkedQueue<>();
             int threads = 2 + random.nextInt(3);
