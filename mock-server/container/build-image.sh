@@ -66,6 +66,9 @@ if [ "$base" = scratch ]; then
     [ -n "$jdk" ] || jdk=$(users_jdk)
     release=$(jdk_release "$jdk")
     [ -n "$release" ] || fail "no JDK at '$jdk': give --jdk HOME"
+    # Before JDK 25 the JVM finds cgroup v2 through /proc/cgroups, which newer kernels leave without its controllers.
+    [ "$release" -ge 25 ] || say "a JDK $release runtime may size its heap to the machine's memory, not the container's" \
+        "limit, on kernels that list no cgroup v2 controllers in /proc/cgroups: JDK 25 reads the limit there too"
 else
     release=25
 fi
