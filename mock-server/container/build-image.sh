@@ -112,9 +112,12 @@ if [ "$base" = scratch ]; then
         cds=""
         # Below JDK 25 the AppCDS archive builds on the runtime's own base archive.
         [ "$release" -ge 25 ] || cds=--generate-cds-archive
-        # Compressed classes cost a start little: the archive holds those a start loads.
+        # Compressed classes cost a start little: the archive holds those a start loads. JDK 21 named the levels;
+        # JDK 17's jlink knows 2, the same zip.
+        compress=zip-6
+        [ "$release" -ge 21 ] || compress=2
         "$jdk/bin/jlink" --add-modules "$modules" --strip-debug --no-man-pages --no-header-files $cds \
-            --compress=zip-6 --exclude-files='glob:/java.desktop/lib/**' --output "$runtime"
+            --compress=$compress --exclude-files='glob:/java.desktop/lib/**' --output "$runtime"
     fi
     # The shared libraries the runtime links against, at the same paths as on this machine.
     find "$runtime" -type f \( -name '*.so' -o -path '*/bin/*' \) -exec ldd {} \; 2>/dev/null |
