@@ -66,6 +66,9 @@ if [ "$base" = scratch ]; then
     [ -n "$jdk" ] || jdk=$(users_jdk)
     release=$(jdk_release "$jdk")
     [ -n "$release" ] || fail "no JDK at '$jdk': give --jdk HOME"
+    # Before JDK 25 the JVM finds cgroup v2 through /proc/cgroups, which newer kernels leave without its controllers.
+    [ "$release" -ge 25 ] || say "a JDK $release runtime may size its heap to the machine's memory, not the container's" \
+        "limit, on kernels that list no cgroup v2 controllers in /proc/cgroups: JDK 25 reads the limit there too"
 else
     release=25
 fi
@@ -109,9 +112,12 @@ if [ "$base" = scratch ]; then
         cds=""
         # Below JDK 25 the AppCDS archive builds on the runtime's own base archive.
         [ "$release" -ge 25 ] || cds=--generate-cds-archive
-        # Compressed classes cost a start little: the archive holds those a start loads.
+        # Compressed classes cost a start little: the archive holds those a start loads. JDK 21 named the levels;
+        # JDK 17's jlink knows 2, the same zip.
+        compress=zip-6
+        [ "$release" -ge 21 ] || compress=2
         "$jdk/bin/jlink" --add-modules "$modules" --strip-debug --no-man-pages --no-header-files $cds \
-            --compress=zip-6 --exclude-files='glob:/java.desktop/lib/**' --output "$runtime"
+            --compress=$compress --exclude-files='glob:/java.desktop/lib/**' --output "$runtime"
     fi
     # The shared libraries the runtime links against, at the same paths as on this machine.
     find "$runtime" -type f \( -name '*.so' -o -path '*/bin/*' \) -exec ldd {} \; 2>/dev/null |

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.parallel.Isolated;
  * The image under a container memory limit, loaded with more concurrent large batches than the memory outside its
  * heap holds connections for: each open connection's thread and socket buffer live outside the heap, where the
  * kernel, not the JVM, enforces the limit. The server must refuse the excess with 503 and go on serving, never be
- * killed by the kernel.
+ * killed by the kernel. The connections follow the container's limit even where the JVM sees none: the server reads
+ * it from the control group's files itself.
  */
 @Tag("containers")
 @ExtendWith(DockerRequired.class)
@@ -32,6 +33,8 @@ class MemoryLimitImageTest {
     private static final int AT_ONCE = 800;
     /** Each batch's body is read through the JDK's largest socket buffer (128 KB), which its thread then keeps. */
     private static final int RECORDS = 40;
+    /** Requests held open at once: past the about 200 connections 256 MB holds, far below the 4,096 of a machine. */
+    private static final int HELD = 400;
 
     private final HttpClient http =
             HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -75,6 +78,49 @@ class MemoryLimitImageTest {
             assertThat(after.statusCode())
                     .as("still answering: %s", after.body())
                     .isEqualTo(200);
+        }
+    }
+
+    @Test
+    void connectionsFollowTheContainersLimitWhereTheJvmSeesNone() throws Exception {
+        // a JVM without container support reports the machine's memory, as the JVM's API does on kernels that list
+        // no cgroup v2 controllers in /proc/cgroups; the heap is given, as such a JVM would not size it either
+        try (RunningContainer container = RunningContainer.start(
+                List.of(
+                        "--memory",
+                        "256m",
+                        "--memory-swap",
+                        "256m",
+                        "-e",
+                        "JAVA_TOOL_OPTIONS=-XX:-UseContainerSupport -Xmx126m"),
+                List.of(8080),
+                List.of())) {
+            String url = container.publishedUrl(8080);
+            HttpResponse<String> scripted = send(post(
+                    url + "/_mock/faults",
+                    "{\"method\": \"GET\", \"path\": \"/1/indexes\", \"count\": " + HELD
+                            + ", \"fault\": {\"type\": \"delay\", \"delayMs\": 3000}}"));
+            assertThat(scripted.statusCode()).as(scripted.body()).isEqualTo(200);
+
+            HttpRequest list = HttpRequest.newBuilder(URI.create(url + "/1/indexes"))
+                    .timeout(Duration.ofSeconds(120))
+                    .header("X-Service-Application-Id", "QUARRYMOCK")
+                    .header("X-Service-API-Key", "mock-admin-key")
+                    .build();
+            List<CompletableFuture<String>> answers = new ArrayList<>();
+            for (int i = 0; i < HELD; i++) {
+                answers.add(http.sendAsync(list, HttpResponse.BodyHandlers.ofString())
+                        .handle((answer, failure) ->
+                                failure != null ? "unanswered" : answer.statusCode() + " " + answer.body()));
+            }
+            List<String> seen = answers.stream().map(CompletableFuture::join).toList();
+
+            // sized to the machine's memory the server would hold all of them open (4,096 at most) and refuse none
+            assertThat(seen)
+                    .as("refused past the connections 256 MB holds besides the heap")
+                    .anySatisfy(answer -> assertThat(answer)
+                            .matches("503 .* (1[5-9][0-9]|2[0-4][0-9]) connections are already open.*"));
+            assertThat(container.state()).as("not killed by the kernel").isEqualTo("running=true oomKilled=false");
         }
     }
 

@@ -2,6 +2,8 @@ package io.quarry.mockserver.internal.http.wire;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
+import java.nio.file.Path;
+import java.util.OptionalLong;
 
 /**
  * How many connections may be open at once. Each holds a platform thread, whose memory is outside the heap: in a
@@ -80,7 +82,7 @@ public final class ConnectionLimit {
      * {@return how many connections fit in the memory a process may have outside its heap, between {@link #LEAST}
      *     and {@link #MOST}}
      *
-     * @param totalBytes the memory the process may have: a container's limit, else the machine's ({@code 0} when
+     * @param totalBytes the memory the process may have: its control group's limit, else the machine's ({@code 0} when
      *     not known: then {@link #MOST})
      * @param maxHeapBytes the heap's limit, {@link Runtime#maxMemory()}
      */
@@ -92,8 +94,30 @@ public final class ConnectionLimit {
         return (int) Math.max(LEAST, Math.min(MOST, room / CONNECTION_BYTES));
     }
 
-    /** {@return the container's memory limit as the JVM sees it, else the machine's memory; 0 when not known} */
+    /**
+     * {@return the memory the process may have: the smaller of the JVM's figure (a container's limit when it sees
+     *     one, else the machine's memory) and the control group's limit read from the kernel's files, which the JVM
+     *     misses on some kernels ({@link CgroupMemoryLimit} says which); 0 when neither is known}
+     */
     private static long totalMemory() {
+        return smaller(jvmTotalMemory(), CgroupMemoryLimit.read(Path.of("/")));
+    }
+
+    /**
+     * {@return the smaller of the two figures, either of which may be missing; 0 when both are}
+     *
+     * @param jvmBytes what the JVM says the process may have, {@code 0} when not known
+     * @param cgroupLimit the control group's limit, empty when none
+     */
+    static long smaller(long jvmBytes, OptionalLong cgroupLimit) {
+        if (cgroupLimit.isEmpty()) {
+            return jvmBytes;
+        }
+        return jvmBytes > 0 ? Math.min(jvmBytes, cgroupLimit.getAsLong()) : cgroupLimit.getAsLong();
+    }
+
+    /** {@return the container's memory limit as the JVM sees it, else the machine's memory; 0 when not known} */
+    private static long jvmTotalMemory() {
         try {
             OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
             return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getTotalMemorySize() : 0;
