@@ -120,7 +120,9 @@ public final class KeyScrub {
 
     /**
      * {@return the keys {@link #text} masks in the text (not cut), each once: the admin key and the sent key when it
-     *     holds them, and the application's keys it holds whole, each as it reads through the escapes it was in}
+     *     holds them, and the application's keys it holds whole; each as it reads through the escapes it was in, and
+     *     as it is written in the text, escapes and all, where that differs ({@code %4D%79...}, which a tokenizer
+     *     splits into words of its own)}
      *
      * @param text the text
      * @param sentKey the key the request was sent with, or {@code null}
@@ -128,7 +130,7 @@ public final class KeyScrub {
     public Set<String> keysIn(String text, String sentKey) {
         MaskedSpans found = new MaskedSpans();
         find(text, sent(sentKey), false, true, found);
-        return found.keys();
+        return found.keysAsReadAndWritten(text);
     }
 
     /**
