@@ -20,7 +20,8 @@ import java.util.function.Predicate;
  * counters. An answer is kept as it came: its path and bodies cut to their first {@value #PATH_CHARS} and
  * {@value #BODY_CHARS} bytes, nothing decoded or masked, so recording one costs a few copies and counts; the console
  * masks keys when it shows an entry. Only a body whose route carries keys is read whole and masked here
- * ({@link KeyMembers}): its start alone could cut a key short of being recognised. The console's own requests (its
+ * ({@link KeyMembers}): its start alone could cut a key short of being recognised. Any other body cut inside a word
+ * is cut before that word ({@link BodyCut}): the console could not tell the start of a key. The console's own requests (its
  * routes, and its reads marked as its own) are left out, so watching does not fill what is watched.
  */
 public final class AnswerJournal implements AnswerObserver {
@@ -181,7 +182,7 @@ public final class AnswerJournal implements AnswerObserver {
         if (carriesKeys) {
             return KeyMembers.maskedStart(body, BODY_CHARS);
         }
-        return Arrays.copyOf(body, Math.min(body.length, BODY_CHARS));
+        return Arrays.copyOf(body, BodyCut.end(body, BODY_CHARS));
     }
 
     private static String cut(String text, int maxChars) {
