@@ -7,7 +7,7 @@ import java.util.function.IntUnaryOperator;
  * word the bound falls in. The console masks the application's keys as whole words, so a key cut short would show
  * its start: a word running across the cut is left out of the start, written as it is, escapes and all ({@code %4D},
  * <code>&#92;u004d</code>, which the console reads keys through). A word longer than a key can be written is no key:
- * it is cut at the bound. How long that is depends on the escapes: {@value #LONGEST_BODY_WORD} characters in a body
+ * it is cut at the bound. How long that is depends on the escapes: {@value #LONGEST_BODY_WORD} bytes in a body
  * (a key of 256 characters, each written as a six-character JSON escape), {@value #LONGEST_URL_WORD} in a path or
  * query (a key of 256 characters written plain, of 85 written as {@code %XX} each), which the journal cuts at 500.
  */
