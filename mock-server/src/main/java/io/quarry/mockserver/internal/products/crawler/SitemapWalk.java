@@ -13,8 +13,9 @@ import java.util.function.BooleanSupplier;
  * entries list other sitemaps) breadth first, within bounds, the mock server's choice (the service documents none):
  * sitemaps nested at most {@value #MAX_LEVELS} levels (the configured ones are the first), at most
  * {@value #MAX_LISTED} sitemaps listed by indexes besides the configured ones, and {@value #MAX_BYTES} bytes of
- * sitemaps read in all (one too large to fetch counting as the fetch's greatest size, and one whose fetch failed
- * amid its body, at its deadline or on a broken connection, as the bytes read before), each sitemap read once however
+ * sitemaps read in all (an error page's body included, one too large to fetch counting as the fetch's greatest size,
+ * and one whose fetch failed amid its body, at its deadline or on a broken connection, as the bytes read before),
+ * each sitemap read once however
  * often it is listed, and each read for at most {@value CrawlerConfig#MAX_PAGES} page URLs (what a crawl fetches at
  * most). A sitemap past a bound is counted SKIPPED ({@value #TOO_DEEP}, or {@value #LIMIT_REACHED} for the count and
  * the bytes), each time it is listed; the walk ends when the start points are full or the crawl is stopped, since
@@ -130,6 +131,7 @@ final class SitemapWalk {
         try {
             PageFetcher.Fetched fetched = fetcher.fetch(url);
             if (fetched.status() != 200) {
+                bytes += fetched.body().length; // an error page is read all the same
                 statistics.failed("http_" + fetched.status());
                 return null;
             }
