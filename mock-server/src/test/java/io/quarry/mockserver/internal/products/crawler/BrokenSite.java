@@ -3,11 +3,9 @@ package io.quarry.mockserver.internal.products.crawler;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 
@@ -34,8 +32,14 @@ final class BrokenSite implements AutoCloseable {
     }
 
     private void serve(int bodyBytes) {
-        while (!socket.isClosed()) {
-            try (Socket connection = socket.accept()) {
+        while (true) {
+            Socket connection;
+            try {
+                connection = socket.accept();
+            } catch (IOException closed) {
+                return; // the site was closed
+            }
+            try (connection) {
                 readHead(connection.getInputStream());
                 OutputStream out = connection.getOutputStream();
                 out.write(("HTTP/1.1 200 OK\r\nContent-Type: application/xml\r\nTransfer-Encoding: chunked\r\n\r\n"
@@ -43,10 +47,8 @@ final class BrokenSite implements AutoCloseable {
                         .getBytes(StandardCharsets.US_ASCII));
                 out.write(new byte[bodyBytes]);
                 out.flush();
-            } catch (SocketException closed) {
-                return;
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+            } catch (IOException gone) {
+                // the fetcher left this connection first: the next one is served all the same
             }
         }
     }
