@@ -184,6 +184,26 @@ class KeysInRequestsMaskedHttpTest {
                 .hasSize(1000);
     }
 
+    @Test
+    void aKeyEscapedTwiceThatTheLogsCutFallsInShowsNoneOfItsStart() {
+        String valid = admin.createKey(jq("{'acl':['search']}"));
+        // each character a URL escape whose characters JSON escaped in turn: 18 characters written for each, so the
+        // key reaches past what the logs read beyond their cut
+        String form = jsonEscaped(escaped(valid));
+        String opening = "{\"query\":\"";
+        for (int start : new int[] {700, 900, 990}) {
+            String kept = opening + "x".repeat(start - opening.length() - 1) + " ";
+            admin.post("/1/indexes/books/query", kept + form + "\"}");
+            String body = admin.get("/1/logs?length=1")
+                    .body()
+                    .get("logs")
+                    .get(0)
+                    .get("query_body")
+                    .stringValue();
+            assertThat(body).as("the key written from %d", start).isEqualTo(kept);
+        }
+    }
+
     /** {@return every character of the key escaped as in a JSON string, as <code>&#92;u0041</code> for {@code A}} */
     private static String jsonEscaped(String key) {
         StringBuilder out = new StringBuilder();

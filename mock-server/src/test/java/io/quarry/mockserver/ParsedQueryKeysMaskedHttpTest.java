@@ -73,6 +73,28 @@ class ParsedQueryKeysMaskedHttpTest {
     }
 
     @Test
+    void aKeyEscapedInTheQueryIsMaskedInParsedQueryAsItsEscapesSplitThere() {
+        // the tokenizer splits the escapes themselves: %4D%79 reads 4d 79 there, \u004d\u0079 reads u004d u0079
+        String[][] forms = {
+            {escaped(ADMIN_KEY, "%%%02X"), "the admin key, URL-escaped"},
+            {escaped(PARENT, "%%%02x"), "an application key, URL-escaped in lower case"},
+            {PARENT.substring(0, 4) + escaped(PARENT.substring(4), "%%%02X"), "an application key, half escaped"},
+            {escaped(PARENT, "\\\\u%04x"), "an application key, JSON-escaped as the query's own text"},
+        };
+        for (String[] form : forms) {
+            JsonNode answer = search(admin, "red " + form[0] + " fox");
+
+            assertThat(answer.get("query").asString()).as(form[1]).isEqualTo("red " + HIDDEN + " fox");
+            assertThat(answer.get("parsed_query").asString()).as(form[1]).isEqualTo("red " + HIDDEN + " fox");
+        }
+        String sent = SecuredKeyFactory.generate(PARENT, Map.of("restrictIndices", "books"));
+        JsonNode answer = search(admin.withKey(sent), escaped(sent, "%%%02X") + " red");
+        assertThat(answer.get("parsed_query").asString())
+                .as("the sent key, URL-escaped")
+                .isEqualTo(HIDDEN + " red");
+    }
+
+    @Test
     void wordsOnlyEqualToAKeyOnceLowerCasedAreEchoedAsTheyAre() {
         for (String query : new String[] {"myadminkey01 red", "MYADMINKEY01", "shop search key 01"}) {
             JsonNode answer = search(admin, query);
@@ -80,6 +102,15 @@ class ParsedQueryKeysMaskedHttpTest {
             assertThat(answer.get("query").asString()).isEqualTo(query);
             assertThat(answer.get("parsed_query").asString()).doesNotContain(HIDDEN);
         }
+    }
+
+    /** {@return each character of the key in the format, as {@code %%%02X} makes {@code %41} of {@code A}} */
+    private static String escaped(String key, String format) {
+        StringBuilder out = new StringBuilder();
+        for (char c : key.toCharArray()) {
+            out.append(String.format(format, (int) c));
+        }
+        return out.toString();
     }
 
     private static JsonNode search(TestClient client, String query) {

@@ -17,21 +17,26 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The standalone server on a heap far smaller than the bodies sent to it at once (a container's memory limit): every
  * request is answered, 200, or 503 when the body budget (sized to the heap) or the heap itself is full, or 403 when
  * the records stored fill their budget; none is met with a closed connection, and the server goes on answering.
+ * Each step waits on its own condition, with a limit only a hang reaches, and a hang names the step it stopped at.
  */
-@Timeout(120)
 class SmallHeapHttpTest {
 
     private static final int AT_ONCE = 12;
     private static final int RECORDS = 1_000;
+    /** How long the batches may take to be answered, all at once on a 64 MB heap: only a hang reaches it. */
+    private static final Duration BATCHES_LIMIT = Duration.ofSeconds(90);
+    /** How long one small request may take: only a hang reaches it. */
+    private static final Duration REQUEST_LIMIT = Duration.ofSeconds(30);
 
     @Test
     void concurrentLargeBatchesOnA64MegabyteHeapAreEachAnswered(@TempDir Path dir) throws Exception {
@@ -56,6 +61,10 @@ class SmallHeapHttpTest {
                                 ? "unanswered: " + failure
                                 : answer.statusCode() + " " + answer.body()));
             }
+            Eventually.waitUntil(
+                    "the " + AT_ONCE + " batches to be answered or refused",
+                    () -> answers.stream().allMatch(CompletableFuture::isDone),
+                    BATCHES_LIMIT);
             List<String> seen = answers.stream().map(CompletableFuture::join).toList();
             // the server's own count of the connections it closed unanswered, by reason, says which path did it
             String closes = closedWithoutAnswer(http, url);
@@ -70,19 +79,15 @@ class SmallHeapHttpTest {
                     .as("the body budget, sized to the heap, refuses before the heap runs out")
                     .anySatisfy(answer ->
                             assertThat(answer).startsWith("503 ").contains("too many request bodies at once"));
-            HttpResponse<String> after = http.send(
-                    HttpRequest.newBuilder(URI.create(url + "/1/indexes"))
-                            .header("X-Service-Application-Id", MockServer.DEFAULT_APPLICATION_ID)
-                            .header("X-Service-API-Key", MockServer.DEFAULT_ADMIN_KEY)
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> after = send(http, url + "/1/indexes", "the list of indices after the batches");
             assertThat(after.statusCode())
                     .as("still answering: %s", after.body())
                     .isEqualTo(200);
         } finally {
             process.destroy();
-            process.waitFor(30, TimeUnit.SECONDS);
-            process.destroyForcibly();
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            }
         }
         assertThat(Files.readString(log))
                 .as("no connection closed without an answer")
@@ -90,20 +95,37 @@ class SmallHeapHttpTest {
     }
 
     /** {@return the hosts' counts of connections closed without an answer, or why they could not be read} */
-    private static String closedWithoutAnswer(HttpClient http, String url) {
+    private static String closedWithoutAnswer(HttpClient http, String url) throws InterruptedException {
         try {
-            HttpResponse<String> hosts = http.send(
-                    HttpRequest.newBuilder(URI.create(url + "/_mock/hosts"))
-                            .header("X-Service-Application-Id", MockServer.DEFAULT_APPLICATION_ID)
-                            .header("X-Service-API-Key", MockServer.DEFAULT_ADMIN_KEY)
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> hosts = send(http, url + "/_mock/hosts", "the hosts' counts");
             return hosts.statusCode() + " " + hosts.body();
-        } catch (IOException e) {
+        } catch (IOException | AssertionError e) {
             return "not read: " + e;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "not read: interrupted";
+        }
+    }
+
+    /**
+     * {@return the answer to a GET with the admin key, its body included, within {@link #REQUEST_LIMIT}}
+     *
+     * @param what what is asked for, named when it does not come in time
+     * @throws AssertionError naming it when it does not come in time
+     */
+    private static HttpResponse<String> send(HttpClient http, String url, String what)
+            throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(url))
+                .timeout(REQUEST_LIMIT)
+                .header("X-Service-Application-Id", MockServer.DEFAULT_APPLICATION_ID)
+                .header("X-Service-API-Key", MockServer.DEFAULT_ADMIN_KEY)
+                .build();
+        // the request's own timeout ends with the head: the limit here covers the body too
+        CompletableFuture<HttpResponse<String>> answer = http.sendAsync(request, HttpResponse.BodyHandlers.ofString());
+        try {
+            return answer.get(REQUEST_LIMIT.toSeconds(), TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            answer.cancel(true);
+            throw new AssertionError("waited " + REQUEST_LIMIT.toSeconds() + " s for " + what);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
         }
     }
 

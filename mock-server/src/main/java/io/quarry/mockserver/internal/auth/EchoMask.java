@@ -24,7 +24,9 @@ import tools.jackson.databind.node.ObjectNode;
  * makes them, lower-cased and with whatever separates them as one space ({@code MyAdmin-Key01} reads
  * {@code myadmin key01}), so a key the query held stands there in a form no exact search finds. Each key the
  * {@code query} holds, found as above, is therefore masked in {@code parsed_query} in the tokenizer's form, wherever
- * that form stands there. Whether a word is a key is decided on the query as sent, where its case is intact: a
+ * that form stands there; a key the query held escaped ({@code %4D%79...}, <code>&#92;u004d...</code>) is masked
+ * in the form the tokenizer gives its escapes too ({@code 4d 79 ...}), since {@code parsed_query} splits the query as
+ * written. Whether a word is a key is decided on the query as sent, where its case is intact: a
  * word that merely equals a key once lower-cased ({@code password} searched for, the admin key being
  * {@code Password}) is no key, and a query holding no key has its {@code parsed_query} echoed as it is.
  */
@@ -68,7 +70,7 @@ public final class EchoMask {
         replace(answer, "params", urlEncoded, sentKey);
     }
 
-    /** Masks in {@code parsed_query} each key as the tokenizer shows it there. */
+    /** Masks in {@code parsed_query} each key, as read and as written, in the form the tokenizer gives it there. */
     private void maskTokenized(ObjectNode answer, Set<String> keys) {
         JsonNode parsed = answer.get("parsed_query");
         if (keys.isEmpty() || parsed == null || !parsed.isString()) {

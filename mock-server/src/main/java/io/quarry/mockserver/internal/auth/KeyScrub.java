@@ -120,7 +120,9 @@ public final class KeyScrub {
 
     /**
      * {@return the keys {@link #text} masks in the text (not cut), each once: the admin key and the sent key when it
-     *     holds them, and the application's keys it holds whole, each as it reads through the escapes it was in}
+     *     holds them, and the application's keys it holds whole; each as it reads through the escapes it was in, and
+     *     as it is written in the text, escapes and all, where that differs ({@code %4D%79...}, which a tokenizer
+     *     splits into words of its own)}
      *
      * @param text the text
      * @param sentKey the key the request was sent with, or {@code null}
@@ -128,7 +130,7 @@ public final class KeyScrub {
     public Set<String> keysIn(String text, String sentKey) {
         MaskedSpans found = new MaskedSpans();
         find(text, sent(sentKey), false, true, found);
-        return found.keys();
+        return found.keysAsReadAndWritten(text);
     }
 
     /**
@@ -258,6 +260,35 @@ public final class KeyScrub {
         }
         work.add(2 * key.length());
         return failures;
+    }
+
+    /**
+     * {@return where the word a cut text ends in begins, read through its escapes (a run of letters, digits, {@code -}
+     *     and {@code _}, an escape the cut left short of its end included, in any layer), its length when it ends in
+     *     none, or -1
+     *     when that word reads longer than {@code longestKey} characters}: what may be the start of one of the
+     *     application's keys, which are masked whole only
+     *
+     * @param raw a cut text
+     * @param longestKey the most characters a key reads
+     */
+    public static int lastWordStart(String raw, int longestKey) {
+        int whole = EscapedText.danglingEscape(raw);
+        String kept = whole == raw.length() ? raw : raw.substring(0, whole);
+        EscapedText read = EscapedText.read(kept, EscapedText.Work.NONE);
+        CharSequence view = read == null ? kept : read;
+        int start = view.length();
+        // an escape a layer read as it stands, cut short inside another (%3 of \u0025\u0033), is part of the word
+        while (start > 0
+                && (isKeyChar(view.charAt(start - 1))
+                        || view.charAt(start - 1) == '%'
+                        || view.charAt(start - 1) == '\\')) {
+            start--;
+            if (view.length() - start > longestKey) {
+                return -1;
+            }
+        }
+        return rawStart(read, start);
     }
 
     /** {@return the key the request was sent with (header first, then URL parameter), or {@code null}} */

@@ -14,6 +14,10 @@ final class MaskedSpans {
     private int count;
     /** The keys whole in the spans, made at the first. */
     private Set<String> keys;
+    /** The spans of those keys, in {@link #spans}' form, made at the first. */
+    private long[] keySpans;
+
+    private int keySpanCount;
 
     /**
      * Adds a span.
@@ -43,14 +47,36 @@ final class MaskedSpans {
             add(start, end);
             if (keys == null) {
                 keys = new LinkedHashSet<>();
+                keySpans = new long[4];
             }
             keys.add(key);
+            if (keySpanCount == keySpans.length) {
+                keySpans = Arrays.copyOf(keySpans, keySpanCount * 2);
+            }
+            keySpans[keySpanCount++] = ((long) start << 32) | end;
         }
     }
 
     /** {@return the keys added whole, each once, in the order first found} */
     Set<String> keys() {
         return keys == null ? Set.of() : keys;
+    }
+
+    /**
+     * {@return the keys added whole, each once: as read, and as written in the text (escapes and all) where that
+     *     differs}
+     *
+     * @param text the text the spans were found in
+     */
+    Set<String> keysAsReadAndWritten(String text) {
+        if (keys == null) {
+            return Set.of();
+        }
+        Set<String> forms = new LinkedHashSet<>(keys);
+        for (int i = 0; i < keySpanCount; i++) {
+            forms.add(text.substring((int) (keySpans[i] >>> 32), (int) keySpans[i]));
+        }
+        return forms;
     }
 
     /** {@return whether no span was added} */

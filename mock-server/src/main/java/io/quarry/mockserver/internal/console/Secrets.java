@@ -42,9 +42,7 @@ final class Secrets {
      * the journal cut the path, a last one ending with the first characters of the admin key or the sent key too}
      */
     String path(JournaledAnswer answer) {
-        String query = answer.rawQuery();
-        boolean cut = answer.rawPath().length() + (query == null ? 0 : query.length() + 1) >= AnswerJournal.PATH_CHARS;
-        String out = scrub.pathAndQuery(keyParts(answer), answer.sentKey(), cut);
+        String out = scrub.pathAndQuery(keyParts(answer), answer.sentKey(), answer.pathCut());
         // a mask may be longer than the few characters of a key it replaced at the cut
         return out.length() <= AnswerJournal.PATH_CHARS ? out : out.substring(0, AnswerJournal.PATH_CHARS);
     }

@@ -20,7 +20,9 @@ import java.util.function.Predicate;
  * counters. An answer is kept as it came: its path and bodies cut to their first {@value #PATH_CHARS} and
  * {@value #BODY_CHARS} bytes, nothing decoded or masked, so recording one costs a few copies and counts; the console
  * masks keys when it shows an entry. Only a body whose route carries keys is read whole and masked here
- * ({@link KeyMembers}): its start alone could cut a key short of being recognised. The console's own requests (its
+ * ({@link KeyMembers}): its start alone could cut a key short of being recognised. A body, path or query cut inside a
+ * word is cut before that word ({@link WordCut}): the console could not tell the start of a key. The console's own
+ * requests (its
  * routes, and its reads marked as its own) are left out, so watching does not fill what is watched.
  */
 public final class AnswerJournal implements AnswerObserver {
@@ -70,10 +72,13 @@ public final class AnswerJournal implements AnswerObserver {
         long micros = elapsedNanos / 1_000;
         String index = request.pathParams().get("indexName");
         traffic.record(now, status, micros, index);
-        String rawPath = cut(request.rawPath(), PATH_CHARS);
+        String rawPath = cutBeforeWord(request.rawPath(), PATH_CHARS);
         String rawQuery = request.rawQuery();
-        int queryRoom = PATH_CHARS - rawPath.length() - 1;
-        rawQuery = rawQuery == null || rawQuery.isEmpty() || queryRoom <= 0 ? null : cut(rawQuery, queryRoom);
+        boolean hasQuery = rawQuery != null && !rawQuery.isEmpty();
+        boolean pathCut = request.rawPath().length() + (hasQuery ? rawQuery.length() + 1 : 0) >= PATH_CHARS;
+        // a query follows a path kept whole only
+        int queryRoom = PATH_CHARS - request.rawPath().length() - 1;
+        rawQuery = !hasQuery || queryRoom <= 0 ? null : cutBeforeWord(rawQuery, queryRoom);
         boolean carriesKeys = carriesKeys(route);
         byte[] requestStart = start(request.bodyBytes(), carriesKeys);
         byte[] responseStart = start(body, carriesKeys);
@@ -87,6 +92,7 @@ public final class AnswerJournal implements AnswerObserver {
                     request.method(),
                     rawPath,
                     rawQuery,
+                    pathCut,
                     route,
                     index == null ? null : cut(index, PATH_CHARS),
                     status,
@@ -181,10 +187,15 @@ public final class AnswerJournal implements AnswerObserver {
         if (carriesKeys) {
             return KeyMembers.maskedStart(body, BODY_CHARS);
         }
-        return Arrays.copyOf(body, Math.min(body.length, BODY_CHARS));
+        return Arrays.copyOf(body, WordCut.end(body, BODY_CHARS));
     }
 
     private static String cut(String text, int maxChars) {
         return text.length() <= maxChars ? text : text.substring(0, maxChars);
+    }
+
+    /** {@return the start of a path or query: all of it within the bound, else up to the bound or its word there} */
+    private static String cutBeforeWord(String text, int maxChars) {
+        return text.substring(0, WordCut.end(text, maxChars, WordCut.LONGEST_URL_WORD));
     }
 }

@@ -14,6 +14,8 @@ import io.quarry.mockserver.internal.http.faults.FaultAction;
  * @param method the request's method
  * @param rawPath the request's path as sent, cut
  * @param rawQuery its query as sent, cut to what fits beside the path, or {@code null}
+ * @param pathCut whether the path and query were cut (or filled what is kept of them): the end of what is kept may be
+ *     a key's start
  * @param route the route it matched, or {@code null}
  * @param index the index it was about, or {@code null}
  * @param status the status sent, 0 for none
@@ -33,6 +35,7 @@ public record JournaledAnswer(
         String method,
         String rawPath,
         String rawQuery,
+        boolean pathCut,
         Route route,
         String index,
         int status,

@@ -38,7 +38,10 @@ final class KeyMembers {
         } catch (JacksonException notJson) {
             return NOT_JSON;
         }
-        return Json.prefix(mask(tree), maxChars).getBytes(StandardCharsets.UTF_8);
+        // a character more tells whether it was cut: then it ends before the word the cut falls in, as other bodies
+        String start = Json.prefix(mask(tree), maxChars + 1);
+        return start.substring(0, WordCut.end(start, maxChars, WordCut.LONGEST_BODY_WORD))
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     private static JsonNode mask(JsonNode node) {

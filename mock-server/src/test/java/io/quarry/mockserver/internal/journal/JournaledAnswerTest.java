@@ -37,6 +37,7 @@ class JournaledAnswerTest {
                 "GET",
                 "/1/keys/" + KEY,
                 "x-service-api-key=" + KEY,
+                false,
                 route,
                 null,
                 200,

@@ -8,11 +8,14 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A response body read into memory up to a bound: past it the rest is not read, the exchange is cancelled and the
  * body fails with {@link TooLarge}; a body whose announced length is past the bound is refused before any of it is
- * read. (The JDK's own handlers read a body whole, or hand out a stream whose reads no deadline bounds.)
+ * read. (The JDK's own handlers read a body whole, or hand out a stream whose reads no deadline bounds.) The bytes
+ * read so far are counted as they come, so that a fetch ended before the body's end (its deadline, a broken
+ * connection) still tells what it read.
  */
 final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
 
@@ -27,6 +30,7 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
 
     private final int maxBytes;
     private final long announcedBytes;
+    private final AtomicLong read;
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     private final CompletableFuture<byte[]> body = new CompletableFuture<>();
     private Flow.Subscription subscription;
@@ -34,10 +38,12 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
     /**
      * @param maxBytes the longest body read
      * @param announcedBytes the length the response announces ({@code Content-Length}), or -1 when it announces none
+     * @param read told the bytes of each part of the body read, as it is read
      */
-    BoundedBody(int maxBytes, long announcedBytes) {
+    BoundedBody(int maxBytes, long announcedBytes, AtomicLong read) {
         this.maxBytes = maxBytes;
         this.announcedBytes = announcedBytes;
+        this.read = read;
     }
 
     @Override
@@ -71,6 +77,7 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
             byte[] chunk = new byte[buffer.remaining()];
             buffer.get(chunk);
             bytes.write(chunk, 0, chunk.length);
+            read.addAndGet(chunk.length);
         }
         subscription.request(1);
     }

@@ -16,12 +16,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Fetches one URL with the JDK's HTTP client, within bounds: loopback hosts and the configured ones only, 5 s per
  * fetch from the request to the body's last byte, at most {@value #MAX_BYTES} bytes (a body announced longer is not
  * read at all), no redirect followed (a redirect is reported, and the
- * crawl decides whether to follow its target like any other link).
+ * crawl decides whether to follow its target like any other link). A fetch that fails tells how many bytes of the
+ * body it read first, so that what a slow body fed before its deadline counts where bytes are budgeted.
  */
 final class PageFetcher {
 
@@ -61,19 +63,30 @@ final class PageFetcher {
      */
     record Fetched(int status, String contentType, String charset, byte[] body, String location) {}
 
-    /** Why a URL could not be fetched: a reason code and a readable text. */
+    /** Why a URL could not be fetched: a reason code and a readable text, and how much of the body was read. */
     static final class FetchFailure extends Exception {
         private static final long serialVersionUID = 1L;
         private final String reason;
+        private final long bytesRead;
 
         FetchFailure(String reason, String message) {
+            this(reason, message, 0);
+        }
+
+        FetchFailure(String reason, String message, long bytesRead) {
             super(message);
             this.reason = reason;
+            this.bytesRead = bytesRead;
         }
 
         /** {@return the reason code of the URL statistics} */
         String reason() {
             return reason;
+        }
+
+        /** {@return the bytes of the body read before the fetch failed (a slow body's, up to its deadline)} */
+        long bytesRead() {
+            return bytesRead;
         }
     }
 
@@ -102,7 +115,8 @@ final class PageFetcher {
                     "network_error", "The mock server's HTTP client cannot fetch a host written as " + host);
         }
         // one deadline for the whole fetch: the request's own timeout ends with the head, not the body
-        CompletableFuture<HttpResponse<byte[]>> exchange = client().sendAsync(request, this::bodyOf);
+        AtomicLong read = new AtomicLong();
+        CompletableFuture<HttpResponse<byte[]>> exchange = client().sendAsync(request, info -> bodyOf(info, read));
         try {
             HttpResponse<byte[]> response = exchange.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             String contentType = response.headers().firstValue("Content-Type").orElse("");
@@ -119,21 +133,21 @@ final class PageFetcher {
             return new Fetched(status, type, charsetOf(contentType), response.body(), null);
         } catch (TimeoutException e) {
             exchange.cancel(true);
-            throw timedOut();
+            throw timedOut(read.get());
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof BoundedBody.TooLarge) {
-                throw new FetchFailure("too_large", cause.getMessage());
+                throw new FetchFailure("too_large", cause.getMessage(), read.get());
             }
             if (cause instanceof HttpTimeoutException) {
-                throw timedOut();
+                throw timedOut(read.get());
             }
             throw new FetchFailure(
-                    "network_error", "The fetch failed: " + cause.getClass().getSimpleName());
+                    "network_error", "The fetch failed: " + cause.getClass().getSimpleName(), read.get());
         } catch (InterruptedException e) {
             exchange.cancel(true);
             Thread.currentThread().interrupt();
-            throw new FetchFailure("cancelled", "The crawl was cancelled");
+            throw new FetchFailure("cancelled", "The crawl was cancelled", read.get());
         }
     }
 
@@ -162,10 +176,10 @@ final class PageFetcher {
      * A redirect's body is not read; any other is read up to {@value #MAX_BYTES} bytes, and one announced longer is
      * refused at the head.
      */
-    private HttpResponse.BodySubscriber<byte[]> bodyOf(HttpResponse.ResponseInfo info) {
+    private static HttpResponse.BodySubscriber<byte[]> bodyOf(HttpResponse.ResponseInfo info, AtomicLong read) {
         return info.statusCode() >= 300 && info.statusCode() < 400
                 ? HttpResponse.BodySubscribers.replacing(new byte[0])
-                : new BoundedBody(MAX_BYTES, announcedLength(info));
+                : new BoundedBody(MAX_BYTES, announcedLength(info), read);
     }
 
     /** {@return the body's length the response announces, or -1 when it announces none the JDK reads} */
@@ -177,8 +191,8 @@ final class PageFetcher {
         }
     }
 
-    private FetchFailure timedOut() {
-        return new FetchFailure("timeout", "The fetch took longer than " + timeout.toMillis() + " ms");
+    private FetchFailure timedOut(long bytesRead) {
+        return new FetchFailure("timeout", "The fetch took longer than " + timeout.toMillis() + " ms", bytesRead);
     }
 
     private HttpClient client() {

@@ -13,8 +13,9 @@ import java.util.function.BooleanSupplier;
  * entries list other sitemaps) breadth first, within bounds, the mock server's choice (the service documents none):
  * sitemaps nested at most {@value #MAX_LEVELS} levels (the configured ones are the first), at most
  * {@value #MAX_LISTED} sitemaps listed by indexes besides the configured ones, and {@value #MAX_BYTES} bytes of
- * sitemaps read in all (one too large to fetch
- * counting as the fetch's greatest size), each sitemap read once however
+ * sitemaps read in all (an error page's body included, one too large to fetch counting as the fetch's greatest size,
+ * and one whose fetch failed amid its body, at its deadline or on a broken connection, as the bytes read before),
+ * each sitemap read once however
  * often it is listed, and each read for at most {@value CrawlerConfig#MAX_PAGES} page URLs (what a crawl fetches at
  * most). A sitemap past a bound is counted SKIPPED ({@value #TOO_DEEP}, or {@value #LIMIT_REACHED} for the count and
  * the bytes), each time it is listed; the walk ends when the start points are full or the crawl is stopped, since
@@ -46,12 +47,24 @@ final class SitemapWalk {
 
     private int listed;
 
+    private final long maxBytes;
+
     private long bytes;
 
     SitemapWalk(PageFetcher fetcher, UrlStatistics statistics, BooleanSupplier stopped) {
+        this(fetcher, statistics, stopped, MAX_BYTES);
+    }
+
+    /**
+     * A walk with a budget of its own, for a test to reach it with a few small sitemaps.
+     *
+     * @param maxBytes the most bytes of sitemaps read
+     */
+    SitemapWalk(PageFetcher fetcher, UrlStatistics statistics, BooleanSupplier stopped, long maxBytes) {
         this.fetcher = fetcher;
         this.statistics = statistics;
         this.stopped = stopped;
+        this.maxBytes = maxBytes;
     }
 
     /**
@@ -65,7 +78,7 @@ final class SitemapWalk {
         sitemaps.forEach(sitemap -> list(sitemap, 1));
         while (!queue.isEmpty() && seeds.size() < maxSeeds && !stopped.getAsBoolean()) {
             Listed next = queue.poll();
-            if (bytes >= MAX_BYTES) {
+            if (bytes >= maxBytes) {
                 statistics.skipped(LIMIT_REACHED);
                 continue;
             }
@@ -118,14 +131,15 @@ final class SitemapWalk {
         try {
             PageFetcher.Fetched fetched = fetcher.fetch(url);
             if (fetched.status() != 200) {
+                bytes += fetched.body().length; // an error page is read all the same
                 statistics.failed("http_" + fetched.status());
                 return null;
             }
             return fetched.body();
         } catch (PageFetcher.FetchFailure failure) {
-            if (failure.reason().equals("too_large")) {
-                bytes += PageFetcher.MAX_BYTES; // its greatest size was read, or refused: it counts as that
-            }
+            // one too large counts its greatest size, read or refused; any other what it read before it failed (a
+            // slow body timed out may have fed megabytes)
+            bytes += failure.reason().equals("too_large") ? PageFetcher.MAX_BYTES : failure.bytesRead();
             statistics.failed(failure.reason());
             return null;
         }

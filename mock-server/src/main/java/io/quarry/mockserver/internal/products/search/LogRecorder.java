@@ -47,7 +47,10 @@ public final class LogRecorder implements RequestListener {
             "Referer");
     private static final List<String> KEY_HEADERS = List.of("X-Service-API-Key", "X-Forwarded-API-Key");
 
-    /** How far past a cut a text is read, so that a key the cut falls in is still seen whole and masked. */
+    /**
+     * How far past a cut a text is read, so that a key the cut falls in is still seen whole and masked; and the most
+     * characters a key reads, so that a word the read ends in, reading as many or fewer, goes.
+     */
     private static final int LOOKAHEAD = 256;
 
     private final Application app;
@@ -113,20 +116,15 @@ public final class LogRecorder implements RequestListener {
         boolean cut = start.length() >= MAX_TEXT + LOOKAHEAD;
         String whole = start;
         if (cut) {
-            // a word the read ends in may be the start of a key: it goes (it lies past the cut unless redacting
-            // shortened what comes before it); one reaching back to the cut is longer than a key
-            int end = whole.length();
-            while (end > MAX_TEXT && isWordChar(whole.charAt(end - 1))) {
-                end--;
+            // a word the read ends in may be the start of a key, plain or escaped (a key written escaped twice may
+            // reach back past the cut): it goes, unless it reads longer than a key
+            int word = KeyScrub.lastWordStart(whole, LOOKAHEAD);
+            if (word >= 0) {
+                whole = whole.substring(0, word);
             }
-            whole = whole.substring(0, end);
         }
         String shown = scrub.text(whole, sentKey, cut);
         return shown.length() <= MAX_TEXT ? shown : shown.substring(0, MAX_TEXT);
-    }
-
-    private static boolean isWordChar(char c) {
-        return Character.isLetterOrDigit(c) || c == '-' || c == '_';
     }
 
     private static String url(Request request, Route route) {

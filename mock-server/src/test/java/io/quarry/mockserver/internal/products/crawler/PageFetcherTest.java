@@ -11,6 +11,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
@@ -19,6 +20,9 @@ import org.junit.jupiter.api.Test;
 
 /** One deadline and one size bound for a whole fetch, the body included. */
 class PageFetcherTest {
+
+    /** The bytes {@code /trickles} sends before it stalls. */
+    private static final int TRICKLED = 40_000;
 
     private final CountDownLatch testOver = new CountDownLatch(1);
     private HttpServer site;
@@ -53,6 +57,14 @@ class PageFetcherTest {
             } catch (IOException closedByTheFetcher) {
                 // expected once the fetcher has read enough
             }
+        });
+        site.createContext("/trickles", exchange -> {
+            exchange.sendResponseHeaders(200, 0); // chunked, as a sitemap generated on the fly comes
+            OutputStream body = exchange.getResponseBody();
+            body.write(new byte[TRICKLED]);
+            body.flush();
+            await(); // the rest never comes while the test runs
+            exchange.close();
         });
         site.createContext("/announcedLarge", exchange -> {
             exchange.sendResponseHeaders(200, PageFetcher.MAX_BYTES + 1L);
@@ -101,6 +113,36 @@ class PageFetcherTest {
         assertThat(failure).isNotNull();
         assertThat(failure.reason()).isEqualTo("timeout");
         assertThat(failure.getMessage()).contains("300 ms");
+    }
+
+    @Test
+    void aBodyEndedByItsDeadlineTellsTheBytesReadBeforeIt() {
+        // what came before the deadline counts: on a loaded machine the bytes may come after a short deadline, so
+        // it grows until they came first (only a hang reaches the last)
+        long read = -1;
+        for (Duration deadline : List.of(Duration.ofMillis(300), Duration.ofSeconds(3), Duration.ofSeconds(30))) {
+            PageFetcher fetcher = new PageFetcher(Set.of(), deadline);
+            PageFetcher.FetchFailure failure =
+                    catchThrowableOfType(PageFetcher.FetchFailure.class, () -> fetcher.fetch(uri("/trickles")));
+            assertThat(failure.reason()).isEqualTo("timeout");
+            read = failure.bytesRead();
+            assertThat(read).as("read before %s", deadline).isBetween(0L, (long) TRICKLED);
+            if (read == TRICKLED) {
+                break;
+            }
+        }
+        assertThat(read).isEqualTo(TRICKLED);
+    }
+
+    @Test
+    void aBodyCutByABrokenConnectionTellsTheBytesReadBeforeIt() throws Exception {
+        try (BrokenSite broken = new BrokenSite(TRICKLED)) {
+            PageFetcher.FetchFailure failure = catchThrowableOfType(
+                    PageFetcher.FetchFailure.class, () -> new PageFetcher(Set.of()).fetch(broken.uri("/sitemap.xml")));
+
+            assertThat(failure.reason()).isEqualTo("network_error");
+            assertThat(failure.bytesRead()).isEqualTo(TRICKLED);
+        }
     }
 
     @Test
