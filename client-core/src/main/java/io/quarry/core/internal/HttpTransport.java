@@ -430,11 +430,11 @@ public final class HttpTransport implements AutoCloseable {
      * to end as they would have, then cancels every call still in flight and every asynchronous call waiting for its
      * next try (they fail with a {@link ClientClosedException}), lets the async threads end, and releases the
      * connection pool this transport created; a caller-supplied client is left alone. With a close timeout of zero
-     * nothing is waited for.
+     * nothing is waited for, nor by a second close once the first has cancelled what was left.
      */
     @Override
     public void close() {
-        calls.refuseAndAwait(config.closeTimeout());
+        calls.refuseAndAwait(closed ? Duration.ZERO : config.closeTimeout());
         closed = true;
         closedSignal.countDown();
         for (Call call : inFlight.keySet()) {
