@@ -581,7 +581,8 @@ public final class ClientConfig {
          * a client first refuses new calls, then lets the calls in flight (queued, connecting, sent, or waiting to try
          * again) end as they would have: an asynchronous call whose future nobody reads, such as an event sent and
          * forgotten, is delivered. Those still running once this time has passed are cancelled and fail with a
-         * {@link ClientClosedException}. A wait of a helper ({@code waitFor...}) is not waited for: it ends at once.
+         * {@link ClientClosedException}. A helper's wait ({@code waitFor...}) is not waited out: between two checks it
+         * ends at once.
          *
          * <p>The default, {@link #DEFAULT_CLOSE_TIMEOUT} (5 seconds), is many times what a call takes on a healthy
          * service, time enough for one that moves to another host after a connect timeout (2 seconds), and the
