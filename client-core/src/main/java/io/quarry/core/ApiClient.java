@@ -179,23 +179,31 @@ public final class ApiClient implements AutoCloseable {
     }
 
     /**
-     * Closes what {@link #onClose(AutoCloseable)} registered, then ends every call of this client and releases the
-     * connection pool and threads it created. A caller-supplied {@code OkHttpClient} is never closed. In order:
+     * Closes what {@link #onClose(AutoCloseable)} registered, lets the calls in flight end, then ends every call left
+     * and releases the connection pool and threads this client created. A caller-supplied {@code OkHttpClient} is
+     * never closed. In order:
      * <ol>
      *   <li>registered resources are closed while calls can still be made: an ingester sends what it holds and
-     *       waits for it;</li>
-     *   <li>every call still running, blocking or asynchronous, is cancelled and fails with a
-     *       {@link ClientClosedException}, as does every wait of a helper ({@code waitFor...}). Its message says
-     *       which: a call cancelled before any request of it went out (waiting for a free sender, looking up the
-     *       host, connecting) was not applied, and may be sent again on another client; one cancelled once a request
-     *       of it had gone out (waiting for the answer, or to try again) lost its answer, and a write may have been
-     *       applied;</li>
-     *   <li>calls made afterwards fail at once with a {@link ClientClosedException}.</li>
+     *       waits for it; every wait of a helper ({@code waitFor...}) is no longer waited out: one between two
+     *       checks fails at once with a {@link ClientClosedException}, one whose check is in flight ends with that
+     *       check, a call like those below;</li>
+     *   <li>new calls are refused: they fail at once with a {@link ClientClosedException}, not sent;</li>
+     *   <li>the calls already made (queued, connecting, sent, or waiting to try again) are given up to the
+     *       configuration's {@link ClientConfig#closeTimeout() close timeout}, 5 seconds by default, to end as they
+     *       would have: an asynchronous call whose future nobody reads, such as an event sent and forgotten, is
+     *       delivered. A later call a helper would make for them (the next chunk of a large send) is a new call, and
+     *       refused;</li>
+     *   <li>every call still running then, blocking or asynchronous, is cancelled and fails with a
+     *       {@link ClientClosedException}. Its message says which: a call cancelled before any request of it went out
+     *       (waiting for a free sender, looking up the host, connecting) was not applied, and may be sent again on
+     *       another client; one cancelled once a request of it had gone out (waiting for the answer, or to try again)
+     *       lost its answer, and a write may have been applied.</li>
      * </ol>
-     * An asynchronous call whose future nobody reads, such as an event sent and forgotten, fails silently here: to be
-     * sure it is delivered, wait for its future (for several, {@code CompletableFuture.allOf(...)}) before closing.
-     * {@code close()} does not wait for calls in flight, so that an application's shutdown is never held by a slow
-     * host.
+     * So {@code close()} returns once the calls in flight have ended, and at the latest after the close timeout
+     * (plus the time the registered resources take): a dead host holds an application's shutdown no longer than
+     * that. With a close timeout of {@link java.time.Duration#ZERO zero}, calls in flight are cancelled at once; to
+     * be sure an asynchronous call is delivered then, wait for its future before closing. An interrupt of the closing
+     * thread ends the wait: what is left is cancelled, and the thread's interrupt flag stays set.
      */
     @Override
     public void close() {

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -45,6 +46,8 @@ public final class ClientConfig {
     public static final long DEFAULT_MAX_RESPONSE_BYTES = 100L * 1024 * 1024;
     /** Default time a host stays marked down after a failure. */
     public static final Duration DEFAULT_HOST_DOWN_TTL = Duration.ofMinutes(5);
+    /** Default time {@code close()} gives the calls in flight to end before cancelling them. */
+    public static final Duration DEFAULT_CLOSE_TIMEOUT = Duration.ofSeconds(5);
 
     private final Credentials credentials;
     private final List<Host> hosts;
@@ -66,6 +69,7 @@ public final class ClientConfig {
     private final CallObserver callObserver;
     private final JsonMapper recordMapper;
     private final RetryRounds retryRounds;
+    private final Duration closeTimeout;
 
     private ClientConfig(Builder b) {
         this.credentials = b.credentials;
@@ -88,6 +92,7 @@ public final class ClientConfig {
         this.callObserver = b.callObserver;
         this.recordMapper = b.recordMapper;
         this.retryRounds = b.retryRounds;
+        this.closeTimeout = b.closeTimeout;
     }
 
     /**
@@ -138,6 +143,7 @@ public final class ClientConfig {
         b.callObserver = callObserver;
         b.recordMapper = recordMapper;
         b.retryRounds = retryRounds;
+        b.closeTimeout = closeTimeout;
         return b;
     }
 
@@ -317,6 +323,16 @@ public final class ClientConfig {
         return retryRounds;
     }
 
+    /**
+     * How long a client's {@code close()} waits for the calls already made to end before it cancels those left;
+     * default {@link #DEFAULT_CLOSE_TIMEOUT} (see {@link Builder#closeTimeout(Duration)}). Zero cancels them at once.
+     *
+     * @return the longest wait of {@code close()} for calls in flight
+     */
+    public Duration closeTimeout() {
+        return closeTimeout;
+    }
+
     /** Shows the settings; secret credential values are masked. */
     @Override
     public String toString() {
@@ -356,6 +372,7 @@ public final class ClientConfig {
         private CallObserver callObserver;
         private JsonMapper recordMapper;
         private RetryRounds retryRounds = RetryRounds.of();
+        private Duration closeTimeout = DEFAULT_CLOSE_TIMEOUT;
 
         private Builder(Credentials credentials) {
             super(new Timeouts(
@@ -556,6 +573,33 @@ public final class ClientConfig {
          */
         public Builder retryRounds(RetryRounds rounds) {
             this.retryRounds = Objects.requireNonNull(rounds, "rounds");
+            return this;
+        }
+
+        /**
+         * Sets how long {@code close()} waits for the calls already made to end before it cancels those left. Closing
+         * a client first refuses new calls, then lets the calls in flight (queued, connecting, sent, or waiting to try
+         * again) end as they would have: an asynchronous call whose future nobody reads, such as an event sent and
+         * forgotten, is delivered. Those still running once this time has passed are cancelled and fail with a
+         * {@link ClientClosedException}. A helper's wait ({@code waitFor...}) is not waited out: between two checks it
+         * ends at once.
+         *
+         * <p>The default, {@link #DEFAULT_CLOSE_TIMEOUT} (5 seconds), is many times what a call takes on a healthy
+         * service, time enough for one that moves to another host after a connect timeout (2 seconds), and the
+         * response timeout of a read: a dead host holds an application's shutdown no longer than that, well within
+         * the 30 seconds containers and Spring Boot's graceful shutdown usually give it. {@link Duration#ZERO}
+         * cancels the calls in flight at once, without waiting.
+         *
+         * @param timeout zero or a positive duration
+         * @return this builder
+         */
+        public Builder closeTimeout(Duration timeout) {
+            Objects.requireNonNull(timeout, "close timeout");
+            if (timeout.isNegative()) {
+                throw new ConfigurationException("close timeout must not be negative, got "
+                        + timeout.toString().toLowerCase(Locale.ROOT));
+            }
+            this.closeTimeout = timeout;
             return this;
         }
 

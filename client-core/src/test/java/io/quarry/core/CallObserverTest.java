@@ -271,7 +271,12 @@ class CallObserverTest {
     @Test
     void closingTheClientEndsACallInFlightWithTheClosedClientError() throws Exception {
         stub("first.test", okJson("{\"ok\":true}").withFixedDelay(3_000));
-        ApiClient api = twoHosts(observer);
+        int port = WM.getPort();
+        // a close that cancels at once: one given the time would let the held answers arrive
+        ApiClient api = client(config("secret-key-1234", host("first.test", port), host("second.test", port))
+                .callObserver(observer)
+                .closeTimeout(Duration.ZERO)
+                .build());
         CompletableFuture<Reply> sync =
                 CompletableFuture.supplyAsync(() -> search(api).execute(Reply.class));
         CompletableFuture<Reply> async = search(api).executeAsync(Reply.class);

@@ -46,6 +46,7 @@ class ClosedCallOutcomeTest {
                     .allowInsecureHttp()
                     .httpClient(resolverSilentFor("silent.test"))
                     .connectTimeout(Duration.ofMinutes(10))
+                    .closeTimeout(Duration.ZERO) // the cancellation is the subject: no grace for calls in flight
                     .build());
             CompletableFuture<Map<String, Object>> write = save(api);
             Eventually.waitUntil("the lookup of silent.test to start", () -> lookups.get() == 1);
@@ -66,6 +67,7 @@ class ClosedCallOutcomeTest {
             ApiClient api =
                     LoopbackHttp.client(LoopbackHttp.config("SECRET-KEY", LoopbackHttp.host("one.test", server.port()))
                             .writeTimeout(SILENCE)
+                            .closeTimeout(Duration.ZERO) // the cancellation is the subject
                             .build());
             CompletableFuture<Map<String, Object>> write = save(api);
             Eventually.waitUntil("the write to reach the silent server", () -> server.requests() == 1);

@@ -41,6 +41,7 @@ class CloseDuringOutageContractTest {
     private final SearchClient client = SearchClient.create(
             MockServerClients.builder(fixture.server(), fixture.server().adminKey())
                     .callObserver(rounds)
+                    .closeTimeout(Duration.ZERO) // what close() cancels is the subject: no grace first
                     .build());
     private final SearchIndex books = client.index("books")
             .withOptions(RequestOptions.builder().retryRounds(LONG_WAITS).build());

@@ -36,6 +36,7 @@ class CloseDuringRateLimitWaitContractTest {
                     .clock(fixture.clock())
                     .waitOnRateLimit(Duration.ofMinutes(1))
                     .callObserver(new TryCounter())
+                    .closeTimeout(Duration.ZERO) // what close() cancels is the subject: no grace first
                     .build());
 
     @AfterEach

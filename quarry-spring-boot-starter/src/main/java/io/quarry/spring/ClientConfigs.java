@@ -70,6 +70,7 @@ final class ClientConfigs {
         timeout("quarry.connect-timeout", properties.getConnectTimeout(), builder::connectTimeout);
         timeout("quarry.read-timeout", properties.getReadTimeout(), builder::readTimeout);
         timeout("quarry.write-timeout", properties.getWriteTimeout(), builder::writeTimeout);
+        timeout("quarry.close-timeout", properties.getCloseTimeout(), builder::closeTimeout);
         if (properties.getLogLevel() != null) {
             builder.logLevel(properties.getLogLevel());
         }

@@ -53,6 +53,12 @@ public class QuarryProperties {
     /** Response timeout of write calls; unset: 30 seconds. */
     private Duration writeTimeout;
 
+    /**
+     * How long closing a client (with the application context) waits for its calls in flight to end before
+     * cancelling them, so that an event sent and forgotten is delivered; 0 cancels them at once. Unset: 5 seconds.
+     */
+    private Duration closeTimeout;
+
     /** What the clients log (none, basic or bodies); unset: basic. */
     private LogLevel logLevel;
 
@@ -168,6 +174,20 @@ public class QuarryProperties {
      */
     public void setWriteTimeout(Duration writeTimeout) {
         this.writeTimeout = writeTimeout;
+    }
+
+    /** {@return the close timeout, or null for the default} */
+    public Duration getCloseTimeout() {
+        return closeTimeout;
+    }
+
+    /**
+     * Sets the close timeout.
+     *
+     * @param closeTimeout the close timeout
+     */
+    public void setCloseTimeout(Duration closeTimeout) {
+        this.closeTimeout = closeTimeout;
     }
 
     /** {@return the log level, or null for the default} */

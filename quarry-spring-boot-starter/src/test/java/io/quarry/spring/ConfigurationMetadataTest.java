@@ -43,6 +43,7 @@ class ConfigurationMetadataTest {
         assertThat(duration(properties, "quarry.connect-timeout")).isEqualTo(CORE_DEFAULTS.connectTimeout());
         assertThat(duration(properties, "quarry.read-timeout")).isEqualTo(CORE_DEFAULTS.readTimeout());
         assertThat(duration(properties, "quarry.write-timeout")).isEqualTo(CORE_DEFAULTS.writeTimeout());
+        assertThat(duration(properties, "quarry.close-timeout")).isEqualTo(CORE_DEFAULTS.closeTimeout());
         assertThat(duration(properties, "quarry.health.timeout")).isEqualTo(new QuarryProperties.Health().getTimeout());
         assertThat(LogLevel.valueOf(properties
                         .get("quarry.log-level")

@@ -40,7 +40,11 @@ class HostilePropertiesTest {
     private static final String[] DURATIONS = {"-1s", "0s", "0ms", "1ns", "PT-5S", "750ms", "3650d", ""};
 
     private static final String[] TIMEOUTS = {
-        "quarry.connect-timeout", "quarry.read-timeout", "quarry.write-timeout", "quarry.health.timeout"
+        "quarry.connect-timeout",
+        "quarry.read-timeout",
+        "quarry.write-timeout",
+        "quarry.close-timeout",
+        "quarry.health.timeout"
     };
 
     private static MockServer server;

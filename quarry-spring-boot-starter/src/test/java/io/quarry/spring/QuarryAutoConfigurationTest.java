@@ -93,6 +93,7 @@ class QuarryAutoConfigurationTest {
                         "quarry.connect-timeout=750ms",
                         "quarry.read-timeout=3s",
                         "quarry.write-timeout=1m",
+                        "quarry.close-timeout=0s",
                         "quarry.log-level=bodies",
                         "quarry.gzip-requests=true")
                 .run(context -> EVERY_CLIENT.forEach(type -> {
@@ -106,6 +107,7 @@ class QuarryAutoConfigurationTest {
                     assertThat(config.connectTimeout()).isEqualTo(Duration.ofMillis(750));
                     assertThat(config.readTimeout()).isEqualTo(Duration.ofSeconds(3));
                     assertThat(config.writeTimeout()).isEqualTo(Duration.ofMinutes(1));
+                    assertThat(config.closeTimeout()).isZero();
                     assertThat(config.logLevel()).isEqualTo(LogLevel.BODIES);
                     assertThat(config.requestCompression()).isEqualTo(RequestCompression.GZIP);
                 }));

@@ -106,6 +106,19 @@ class QuarryConfigurationFailureAnalyzerTest {
     }
 
     @Test
+    void aNegativeCloseTimeoutNamesItsProperty() {
+        // zero is a close timeout of its own (calls in flight cancelled at once): only a negative one is refused
+        analyzeStartup(configured.withPropertyValues("quarry.close-timeout=-5s"), analysis -> {
+            assertThat(analysis.getDescription())
+                    .startsWith("A Quarry client could not be configured: quarry.close-timeout (environment variable"
+                            + " QUARRY_CLOSE_TIMEOUT): ")
+                    .contains("must not be negative, got pt-5s");
+            assertThat(analysis.getAction())
+                    .startsWith("Correct the value of quarry.close-timeout, in the application's");
+        });
+    }
+
+    @Test
     void connectionDetailsThatCannotGiveAValueAreToBeCorrected() {
         QuarryConnectionDetails unusableKey = new QuarryConnectionDetails() {
             @Override

@@ -38,6 +38,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocketFactory;
@@ -95,7 +96,10 @@ public final class HttpTransport implements AutoCloseable {
     private final Map<Call, AttemptTag> inFlight = new java.util.concurrent.ConcurrentHashMap<>();
     /** Runs asynchronous calls' tries on this client's own threads. */
     private final AsyncSender sender = new AsyncSender(MAX_ASYNC_CALLS);
+    /** The calls made and not yet ended, which {@link #close()} gives the configured time to end. */
+    private final CallsInFlight calls = new CallsInFlight();
 
+    /** Set once {@link #close()} stops waiting for the calls in flight: what is left is cancelled. */
     private volatile boolean closed;
     /** Released by {@link #close()}: wakes the calls waiting for a new round. */
     private final java.util.concurrent.CountDownLatch closedSignal = new java.util.concurrent.CountDownLatch(1);
@@ -228,19 +232,32 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     private <T> ApiResponse<T> executeTries(PreparedRequest request, Type type, CallObservation observation) {
-        CallRun<T> run = new CallRun<>(request, type, observation);
-        while (true) {
-            ApiResponse<T> response = executeRound(run);
-            if (response != null) {
-                return response;
-            }
-            long wait = run.nextRoundWait();
-            if (wait == OutageRounds.NO_ROUND) {
-                throw run.exhausted();
-            }
-            waitForRound(wait, run);
-            run.startRound();
+        if (!calls.enter()) {
+            throw refused(request);
         }
+        try {
+            CallRun<T> run = new CallRun<>(request, type, observation);
+            while (true) {
+                ApiResponse<T> response = executeRound(run);
+                if (response != null) {
+                    return response;
+                }
+                long wait = run.nextRoundWait();
+                if (wait == OutageRounds.NO_ROUND) {
+                    throw run.exhausted();
+                }
+                waitForRound(wait, run);
+                run.startRound();
+            }
+        } finally {
+            calls.leave();
+        }
+    }
+
+    /** The error of a call made once {@link #close()} has begun: it was not sent. */
+    private static ClientClosedException refused(PreparedRequest request) {
+        return new ClientClosedException(
+                "the client is closed: " + request.endpoint().method() + " " + request.logPath() + " was not sent");
     }
 
     /** Tries the hosts of one round in turn: the response, or null when every host failed it. */
@@ -338,7 +355,10 @@ public final class HttpTransport implements AutoCloseable {
 
     private <T> CompletableFuture<ApiResponse<T>> executeTriesAsync(
             PreparedRequest request, Type type, CallObservation observation) {
-        CallFuture<ApiResponse<T>> future = new CallFuture<>();
+        if (!calls.enter()) {
+            return CompletableFuture.failedFuture(refused(request));
+        }
+        CallFuture<ApiResponse<T>> future = new CallFuture<>(calls);
         CallRun<T> callRun;
         try {
             callRun = new CallRun<>(request, type, observation);
@@ -351,15 +371,41 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     /**
-     * The future of an asynchronous call: cancelling it cancels the try in flight. Done in {@code cancel} rather than
-     * by a completion stage, which every call would pay for while few are ever cancelled.
+     * The future of an asynchronous call: cancelling it cancels the try in flight, and its first completion, however
+     * it comes, counts the call out of {@link #calls}. Both are done by overriding rather than by a completion stage,
+     * which every call would pay for.
      */
     private static final class CallFuture<V> extends CompletableFuture<V> {
+        @SuppressWarnings("rawtypes") // a field updater is made for the class, not for one of its parameterisations
+        private static final AtomicIntegerFieldUpdater<CallFuture> ENDED =
+                AtomicIntegerFieldUpdater.newUpdater(CallFuture.class, "ended");
+
         /** The try in flight, if any. */
         final AtomicReference<Call> current = new AtomicReference<>();
 
+        private final CallsInFlight calls;
+        /** 1 once the call was counted out. */
+        private volatile int ended;
+
+        CallFuture(CallsInFlight calls) {
+            this.calls = calls;
+        }
+
+        @Override
+        public boolean complete(V value) {
+            countOut();
+            return super.complete(value);
+        }
+
+        @Override
+        public boolean completeExceptionally(Throwable error) {
+            countOut();
+            return super.completeExceptionally(error);
+        }
+
         @Override
         public boolean cancel(boolean mayInterruptIfRunning) {
+            countOut();
             boolean cancelled = super.cancel(mayInterruptIfRunning);
             Call call = current.get();
             if (cancelled && call != null) {
@@ -367,15 +413,28 @@ public final class HttpTransport implements AutoCloseable {
             }
             return cancelled;
         }
+
+        /**
+         * Counts the call out before its future completes, so that a continuation closing the client does not wait
+         * for the very call it continues; once, whichever completion comes first (the call's own, or the caller's).
+         */
+        private void countOut() {
+            if (ended == 0 && ENDED.compareAndSet(this, 0, 1)) {
+                calls.leave();
+            }
+        }
     }
 
     /**
-     * Cancels every call in flight and every asynchronous call waiting for its next try (they fail with a
-     * {@link ClientClosedException}), refuses later calls, lets the async threads end, and releases the connection
-     * pool this transport created; a caller-supplied client is left alone.
+     * Refuses later calls, waits up to the configured {@link ClientConfig#closeTimeout()} for the calls already made
+     * to end as they would have, then cancels every call still in flight and every asynchronous call waiting for its
+     * next try (they fail with a {@link ClientClosedException}), lets the async threads end, and releases the
+     * connection pool this transport created; a caller-supplied client is left alone. With a close timeout of zero
+     * nothing is waited for, nor by a second close once the first has cancelled what was left.
      */
     @Override
     public void close() {
+        calls.refuseAndAwait(closed ? Duration.ZERO : config.closeTimeout());
         closed = true;
         closedSignal.countDown();
         for (Call call : inFlight.keySet()) {
@@ -566,10 +625,6 @@ public final class HttpTransport implements AutoCloseable {
 
         CallRun(PreparedRequest request, Type type, CallObservation observation) {
             this.observation = observation;
-            if (closed) {
-                throw new ClientClosedException("the client is closed: "
-                        + request.endpoint().method() + " " + request.logPath() + " was not sent");
-            }
             this.request = request;
             this.type = type;
             CallType callType = request.endpoint().callType();

@@ -57,10 +57,12 @@ public abstract class ClientHandle<H extends ClientHandle<H>> extends ScopedHand
     }
 
     /**
-     * Closes the client's connections and threads (not those of a caller-supplied OkHttp client) and cancels its
-     * calls in flight, which fail with a {@link io.quarry.core.ClientClosedException} saying whether their request
-     * had gone out; on a view, does nothing. Wait for the futures of asynchronous calls that must be delivered before
-     * closing: see {@link io.quarry.core.ApiClient#close()}.
+     * Closes the client: refuses new calls, gives the calls in flight up to the configuration's
+     * {@link io.quarry.core.ClientConfig#closeTimeout() close timeout} (5 seconds by default) to end as they would
+     * have, so an asynchronous call sent and forgotten is delivered, then cancels those left, which fail with a
+     * {@link io.quarry.core.ClientClosedException} saying whether their request had gone out, and closes the
+     * client's connections and threads (not those of a caller-supplied OkHttp client). On a view, does nothing. The
+     * steps in full: {@link io.quarry.core.ApiClient#close()}.
      */
     @Override
     public final void close() {

@@ -1,0 +1,75 @@
+package io.quarry.core.internal;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The calls of one client made and not yet ended, from the moment a call is accepted to its outcome: queued for a
+ * sender, looking up a host, connecting, sent, or waiting for its next try or round. {@code close()} refuses new
+ * calls here, then waits a while for these to end before cancelling what is left.
+ *
+ * <p>Why a counter rather than OkHttp's own bookkeeping: OkHttp's {@code Dispatcher} knows only the tries it runs,
+ * and an asynchronous try runs on the client's own threads ({@link AsyncSender}), not through it; a caller-supplied
+ * client's dispatcher also counts the caller's own calls; and a call waiting between two tries (a new round, a
+ * rate-limit reset) is in no structure of OkHttp's at all. Shutting the sender's executor down and awaiting its
+ * termination would miss those waits too, and would leave a retry made during the wait without a thread. So a call
+ * costs two atomic updates here and a volatile read, and the closing thread sleeps on this object's monitor until
+ * the count reaches zero.
+ */
+final class CallsInFlight {
+
+    private final AtomicInteger running = new AtomicInteger();
+    /** Set once by {@link #refuseAndAwait}: no call is accepted afterwards. */
+    private volatile boolean refusing;
+
+    /**
+     * Counts a new call in, unless calls are refused: then it is not counted.
+     *
+     * @return whether the call may go on; if so, {@link #leave()} must follow once it ends
+     */
+    boolean enter() {
+        // counted before the check: a closing thread that saw no call running has set the flag first, so a call
+        // counted after that look sees the flag and leaves
+        running.incrementAndGet();
+        if (refusing) {
+            leave();
+            return false;
+        }
+        return true;
+    }
+
+    /** Counts a call out once it has ended, waking a closing thread waiting for the last one. */
+    void leave() {
+        if (running.decrementAndGet() == 0 && refusing) {
+            synchronized (this) {
+                notifyAll();
+            }
+        }
+    }
+
+    /**
+     * Refuses new calls, then waits up to {@code grace} for those counted in to end; returns at once for a grace
+     * of zero. An interrupt ends the wait, with the thread's interrupt flag set again.
+     *
+     * @param grace how long to wait, not negative
+     */
+    void refuseAndAwait(Duration grace) {
+        refusing = true;
+        if (grace.isZero()) {
+            return;
+        }
+        long deadline = Nanos.saturatedAdd(System.nanoTime(), Nanos.of(grace));
+        synchronized (this) {
+            long left;
+            while (running.get() > 0 && (left = deadline - System.nanoTime()) > 0) {
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(this, left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+}
