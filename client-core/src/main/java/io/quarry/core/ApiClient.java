@@ -1,6 +1,7 @@
 package io.quarry.core;
 
 import io.quarry.core.internal.ClassPathCheck;
+import io.quarry.core.internal.CoreBridge;
 import io.quarry.core.internal.HttpTransport;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -59,6 +60,10 @@ public final class ApiClient implements AutoCloseable {
     private final Set<AutoCloseable> dependents = new LinkedHashSet<>();
     /** Set by {@link #close()} before it looks at {@link #dependents}; guarded by {@code dependents}. */
     private boolean closing;
+
+    static {
+        CoreBridge.transports(client -> client.transport);
+    }
 
     private ApiClient(ClientConfig config, ClientModule module) {
         ClassPathCheck.requireCompatible();
@@ -191,8 +196,10 @@ public final class ApiClient implements AutoCloseable {
      *   <li>the calls already made (queued, connecting, sent, or waiting to try again) are given up to the
      *       configuration's {@link ClientConfig#closeTimeout() close timeout}, 5 seconds by default, to end as they
      *       would have: an asynchronous call whose future nobody reads, such as an event sent and forgotten, is
-     *       delivered. A later call a helper would make for them (the next chunk of a large send) is a new call, and
-     *       refused;</li>
+     *       delivered. A helper's call of several requests made before (a send or a save of several chunks, a read
+     *       of every record) is one call in flight: its later requests are still sent meanwhile, so that it is not
+     *       cut between two of them (a wait among them still ends at once, as above); one made once
+     *       {@code close()} has begun is refused;</li>
      *   <li>every call still running then, blocking or asynchronous, is cancelled and fails with a
      *       {@link ClientClosedException}. Its message says which: a call cancelled before any request of it went out
      *       (waiting for a free sender, looking up the host, connecting) was not applied, and may be sent again on

@@ -232,7 +232,7 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     private <T> ApiResponse<T> executeTries(PreparedRequest request, Type type, CallObservation observation) {
-        if (!calls.enter()) {
+        if (!calls.enter(request.admission())) {
             throw refused(request);
         }
         try {
@@ -327,6 +327,16 @@ public final class HttpTransport implements AutoCloseable {
         }
     }
 
+    /**
+     * Counts a composite call in as one call in flight: {@link #close()} gives it the close timeout to end, and its
+     * requests, carrying the admission, are accepted until then.
+     *
+     * @return the admission, to end once the composite call has ended; null once {@link #close()} has begun
+     */
+    public CompositeAdmission admitComposite() {
+        return calls.admitComposite();
+    }
+
     /** {@return whether {@link #close()} was called} */
     public boolean isClosed() {
         return closed;
@@ -355,7 +365,7 @@ public final class HttpTransport implements AutoCloseable {
 
     private <T> CompletableFuture<ApiResponse<T>> executeTriesAsync(
             PreparedRequest request, Type type, CallObservation observation) {
-        if (!calls.enter()) {
+        if (!calls.enter(request.admission())) {
             return CompletableFuture.failedFuture(refused(request));
         }
         CallFuture<ApiResponse<T>> future = new CallFuture<>(calls);
