@@ -67,7 +67,10 @@ public final class Polling {
         for (int attempt = 0; attempt < policy.maxAttempts(); attempt++) {
             Optional<R> result;
             try {
-                result = check.get();
+                result = wake == null ? check.get() : wake.check(check);
+            } catch (ClientClosedException e) {
+                // the check's call was cancelled as the client closed: the wait ends as between two checks
+                throw wake != null && wake.isClosed() ? WaitWake.closedWhileWaitingFor(what) : e;
             } catch (UnreachableHostsException e) {
                 if (!ridesOut(policy, attempt, start) || Thread.currentThread().isInterrupted()) {
                     throw e;
@@ -106,6 +109,7 @@ public final class Polling {
         WaitWake wake = WaitWake.ofCurrentClient();
         if (wake != null) {
             result.whenComplete((value, error) -> wake.end());
+            wake.failsWith(() -> result.completeExceptionally(WaitWake.closedWhileWaitingFor(what)));
         }
         attempt(what, policy, check, 0, Duration.ZERO, System.nanoTime(), result, wake);
         return result;
@@ -160,13 +164,17 @@ public final class Polling {
         }
         CompletableFuture<Optional<R>> future;
         try {
-            future = check.get();
+            future = wake == null ? check.get() : wake.check(check);
         } catch (RuntimeException e) {
             result.completeExceptionally(e);
             return;
         }
         future.whenComplete((value, error) -> {
             Throwable failure = error == null ? null : unwrap(error);
+            if (failure instanceof ClientClosedException && wake != null && wake.isClosed()) {
+                // the check's call was cancelled as the client closed: the wait ends as between two checks
+                failure = WaitWake.closedWhileWaitingFor(what);
+            }
             boolean outage = failure instanceof UnreachableHostsException && ridesOut(policy, attempt, startNanos);
             if (failure != null && !outage) {
                 result.completeExceptionally(failure);
