@@ -189,9 +189,9 @@ public final class ApiClient implements AutoCloseable {
      * never closed. In order:
      * <ol>
      *   <li>registered resources are closed while calls can still be made: an ingester sends what it holds and
-     *       waits for it; every wait of a helper ({@code waitFor...}) is no longer waited out: one between two
-     *       checks fails at once with a {@link ClientClosedException}, one whose check is in flight ends with that
-     *       check, a call like those below;</li>
+     *       waits for it; every wait of a helper ({@code waitFor...}) is no longer waited out: it fails at once
+     *       with a {@link ClientClosedException}, between two checks or with a check in flight, whose call is
+     *       cancelled (a wait delivers nothing, so its check is not given the close timeout);</li>
      *   <li>new calls are refused: they fail at once with a {@link ClientClosedException}, not sent;</li>
      *   <li>the calls already made (queued, connecting, sent, or waiting to try again) are given up to the
      *       configuration's {@link ClientConfig#closeTimeout() close timeout}, 5 seconds by default, to end as they

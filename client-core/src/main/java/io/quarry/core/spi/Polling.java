@@ -27,8 +27,9 @@ import java.util.function.Supplier;
  * <p>A wait made inside a composite call ({@link CallScope#compositeCall(String, java.util.function.Function)} or
  * {@link CallScope#compositeCallAsync(String, java.util.function.Function)}, the poll started while its steps run, or
  * by a continuation of a call they made through the scope they are given) ends as soon as that scope's client closes,
- * between attempts too, with a {@link ClientClosedException}; a wait made elsewhere finds the client closed at its
- * next attempt.
+ * with a {@link ClientClosedException}, between attempts and during one: the calls an attempt starts while it runs
+ * (for an asynchronous check, those it starts before returning its future) are cancelled. A wait made elsewhere finds
+ * the client closed at its next attempt.
  */
 public final class Polling {
 
