@@ -103,7 +103,10 @@ public final class CallScope {
     /**
      * Runs a helper's steps as one composite call: a {@link CallObserver} sees a call named {@code operation} with
      * every request the steps make through the scope they are given inside it. Without an observer the steps just
-     * run on this scope. A {@link Polling} wait among the steps ends as soon as this scope's client closes.
+     * run on this scope. A {@link Polling} wait among the steps ends as soon as this scope's client closes. Made
+     * before the client's {@code close()} began, the composite call is one call in flight: the requests the steps make
+     * through the scope they are given are still sent while {@code close()} lets the calls in flight end, so a
+     * helper's write is not cut between two of them; made once it has begun, its requests are refused.
      *
      * <pre>{@code
      * public <R> WriteSummary saveObjects(Iterable<R> records, BatchOptions options) {
@@ -116,7 +119,6 @@ public final class CallScope {
      * @param <T>       the result type
      * @return what the steps returned
      */
-    @SuppressWarnings("try") // the scope only makes a context current
     public <T> T compositeCall(String operation, Function<CallScope, T> steps) {
         CompositeAdmission admitted = admitted();
         try {
@@ -178,7 +180,8 @@ public final class CallScope {
      * future is not cancelled with it, nor does cancelling such a stage cancel the call (see {@link CallGroup}). A
      * {@link Polling} wait the steps start ends as soon as this scope's client closes, as does one started by a
      * continuation of a call they made through the scope they are given (the call's future completes with the
-     * client current).
+     * client current). Made before the client's {@code close()} began, it is one call in flight until its future
+     * completes, as {@link #compositeCall(String, Function)} is.
      *
      * @param operation the helper's name, such as {@code saveObjects}
      * @param steps     the helper's work, making its requests through the scope it is given

@@ -66,6 +66,10 @@ public final class Polling {
         Duration waited = Duration.ZERO;
         long start = System.nanoTime();
         for (int attempt = 0; attempt < policy.maxAttempts(); attempt++) {
+            if (wake != null && wake.isClosed()) {
+                // closed before this attempt (a wait started while close() is under way): no call for nothing
+                throw WaitWake.closedWhileWaitingFor(what);
+            }
             Optional<R> result;
             try {
                 result = wake == null ? check.get() : wake.check(check);
