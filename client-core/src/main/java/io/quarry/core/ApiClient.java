@@ -62,7 +62,7 @@ public final class ApiClient implements AutoCloseable {
     private boolean closing;
 
     static {
-        CoreBridge.transports(client -> client.transport);
+        CoreBridge.composites(client -> ((ApiClient) client).transport.admitComposite());
     }
 
     private ApiClient(ClientConfig config, ClientModule module) {

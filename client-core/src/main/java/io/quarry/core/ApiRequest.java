@@ -42,7 +42,7 @@ import java.util.function.IntConsumer;
 public final class ApiRequest {
 
     static {
-        CoreBridge.admissions((request, admission) -> request.admission = admission);
+        CoreBridge.admissions((request, admission) -> ((ApiRequest) request).admission = admission);
     }
 
     private final HttpTransport transport;
