@@ -254,10 +254,18 @@ window.QuarryViews = (function () {
       // the first index is a suggestion for an empty field, never put into a name being typed meanwhile
       if (!field.value && !search.edited && names.length > 0) field.value = names[0];
     },
-    async run() {
+    // What the fields ask for now: the index, the path and body of its search, and a key telling two apart.
+    wanted() {
       const index = byId("search-index").value.trim();
+      const body = { query: byId("search-query").value, facets: ["*"], facetFilters: search.filters.slice(),
+        highlightPreTag: PRE_TAG, highlightPostTag: POST_TAG, hitsPerPage: 10 };
+      const path = "/1/indexes/" + encodeURIComponent(index) + "/query";
+      return { index, path, body, key: path + "\n" + JSON.stringify(body) };
+    },
+    async run() {
+      const wanted = search.wanted();
       const latest = turn("search"); // drawn only if nothing was typed since: a later keystroke's answer wins
-      if (!index) { // no index: nothing searched, nothing of another index left shown
+      if (!wanted.index) { // no index: nothing searched, nothing of another index left shown
         failure("search-error");
         search.clear();
         return;
@@ -266,21 +274,22 @@ window.QuarryViews = (function () {
         search.due = true;
         return;
       }
-      const body = { query: byId("search-query").value, facets: ["*"], facetFilters: search.filters.slice(),
-        highlightPreTag: PRE_TAG, highlightPostTag: POST_TAG, hitsPerPage: 10 };
-      const path = "/1/indexes/" + encodeURIComponent(index) + "/query";
-      byId("search-request").textContent = "POST " + path + "\nX-Service-Application-Id: "
+      byId("search-request").textContent = "POST " + wanted.path + "\nX-Service-Application-Id: "
           + byId("app-id").value + "\nX-Service-API-Key: (the key you signed in with)"
           + "\nX-Mock-Console: read (the console's own search: not in the journal, logs, analytics or usage)\n\n"
-          + pretty(body);
+          + pretty(wanted.body);
       search.sending = true;
       try {
-        const answer = await api("POST", path, body);
-        if (!latest()) return;
+        const answer = await api("POST", wanted.path, wanted.body);
+        // what was typed meanwhile may have come back to what was sent (a letter typed, then erased): this answer
+        // is then the one the fields ask for, shown rather than asked for again
+        const current = latest() || search.wanted().key === wanted.key;
+        if (!current) return;
+        search.due = false;
         failure("search-error");
         search.render(answer);
         // the query the hits shown answer: what is drawn is known without a delay to guess (a test waits on it)
-        byId("search-stats").dataset.query = body.query;
+        byId("search-stats").dataset.query = wanted.body.query;
       } catch (e) {
         if (latest()) failure("search-error", e, "searching needs the search right on that index");
       } finally {

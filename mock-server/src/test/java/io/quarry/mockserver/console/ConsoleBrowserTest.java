@@ -658,6 +658,32 @@ class ConsoleBrowserTest {
     }
 
     @Test
+    @Order(19)
+    void aQueryTypedThenErasedWhileItsSearchIsUnderWayIsNotSearchedAgain() {
+        tab("search");
+        typeIndex("products");
+        WebElement query = find("search-query");
+        indexChanged();
+        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "7")); // all, no query
+        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        browser.executeScript("window.searches = 0; window.held = new Promise(resolve => { window.letGo = resolve; });"
+                + " const fetched = window.fetch; window.fetch = async (...args) => {"
+                + " if (!/\\/query$/.test(String(args[0]))) return fetched(...args);"
+                + " window.searches++; await window.held; return fetched(...args); };");
+        query.sendKeys("nimbus"); // the first keystroke's search held: the rest come while it is under way
+        waiting.until(driver -> counted("searches") == 1);
+        query.sendKeys(Keys.BACK_SPACE, Keys.BACK_SPACE, Keys.BACK_SPACE, Keys.BACK_SPACE, Keys.BACK_SPACE);
+        waiting.until(driver -> "n".equals(find("search-query").getDomProperty("value")));
+        browser.executeScript("window.letGo()");
+        waiting.until(driver -> "false".equals(find("views").getDomAttribute("aria-busy"))
+                && "n".equals(find("search-stats").getDomAttribute("data-query")));
+        assertThat(counted("searches"))
+                .as("the query typed is the one under way once erased back to it: its answer shown, not asked again")
+                .isEqualTo(1);
+        assertThat(find("search-error").getText()).isEmpty();
+    }
+
+    @Test
     @Order(99)
     void saysSoWhenTheServerStopsAnswering() {
         tab("charts");
@@ -769,6 +795,17 @@ class ConsoleBrowserTest {
         WebElement field = find("search-index");
         field.clear();
         field.sendKeys(name);
+    }
+
+    /**
+     * Leaves the index field with the keyboard, for the query's: the index typed changed, so it is searched at once with
+     * the query there is. A click elsewhere may only close the field's list of suggestions, and leave the search to
+     * the next key.
+     */
+    private static void indexChanged() {
+        find("search-index").sendKeys(Keys.TAB);
+        waiting.until(driver ->
+                "search-query".equals(driver.switchTo().activeElement().getDomAttribute("id")));
     }
 
     private static int searchOnSecondHost() throws IOException, InterruptedException {
