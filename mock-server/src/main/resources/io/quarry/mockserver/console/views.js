@@ -121,6 +121,25 @@ window.QuarryViews = (function () {
     heading.focus();
   }
 
+  // Escape in an open detail (an index's, a journal entry's) closes it and gives the focus back to the button of the
+  // row it was opened from, where the keyboard was, or to the table when that row is gone.
+  function closeOnEscape(detailId, tableId, attribute, closed) {
+    byId(detailId).addEventListener("keydown", event => {
+      if (event.key !== "Escape") return;
+      const opened = byId(detailId).dataset.opened;
+      byId(detailId).hidden = true;
+      closed();
+      const row = Array.from(byId(tableId).tBodies[0].rows).find(tr => tr.dataset[attribute] === opened);
+      const button = row ? row.querySelector("button") : null;
+      if (button) {
+        button.focus();
+      } else {
+        byId(tableId).tabIndex = -1;
+        byId(tableId).focus();
+      }
+    });
+  }
+
   function cut(text, max) {
     return text.length <= max ? text
       : text.substring(0, max) + "… (" + counted(text.length - max, "more character", "more characters") + ")";
@@ -133,7 +152,7 @@ window.QuarryViews = (function () {
   }
 
   function indexPage(page) {
-    return api("GET", "/1/indexes?page=" + page + "&hitsPerPage=" + INDICES_PER_PAGE);
+    return api("GET", "/1/indexes?page=" + page + "&hitsPerPage=" + INDICES_PER_PAGE, undefined, "items");
   }
 
   // the first page's names: suggestions, not a full list, whatever the number of indices
@@ -181,6 +200,7 @@ window.QuarryViews = (function () {
       indices.selected = name;
       indices.page = 0;
       byId("index-detail").hidden = false;
+      byId("index-detail").dataset.opened = name;
       byId("index-detail-name").textContent = name;
       reveal("index-detail-name");
       await indices.detail();
@@ -206,7 +226,7 @@ window.QuarryViews = (function () {
       try {
         const answer = await api("POST", "/1/indexes/" + encodeURIComponent(name) + "/query", {
           query: "", page: indices.page, hitsPerPage: RECORDS_PER_PAGE, attributesToHighlight: [],
-          attributesToSnippet: [], getRankingInfo: false });
+          attributesToSnippet: [], getRankingInfo: false }, "hits");
         if (!latest()) return;
         const records = (answer.hits || []).map(hit => {
           const copy = Object.assign({}, hit);
@@ -231,6 +251,11 @@ window.QuarryViews = (function () {
       byId("indices-next").addEventListener("click", () => { indices.listPage++; indices.list(); });
       byId("records-previous").addEventListener("click", () => { indices.page--; indices.records(); });
       byId("records-next").addEventListener("click", () => { indices.page++; indices.records(); });
+      closeOnEscape("index-detail", "indices-table", "index", () => { // answers still on their way: not shown
+        indices.selected = null;
+        turn("index-settings");
+        turn("index-records");
+      });
     }
   };
 
@@ -280,7 +305,7 @@ window.QuarryViews = (function () {
           + pretty(wanted.body);
       search.sending = true;
       try {
-        const answer = await api("POST", wanted.path, wanted.body);
+        const answer = await api("POST", wanted.path, wanted.body, "hits");
         // what was typed meanwhile may have come back to what was sent (a letter typed, then erased): this answer
         // is then the one the fields ask for, shown rather than asked for again
         const current = latest() || search.wanted().key === wanted.key;
@@ -406,7 +431,7 @@ window.QuarryViews = (function () {
       });
       const latest = turn("journal");
       try {
-        const answer = await api("GET", "/_mock/console/api/journal?" + query);
+        const answer = await api("GET", "/_mock/console/api/journal?" + query, undefined, "entries");
         if (!latest()) return;
         journal.bodyChars = answer.bodyChars;
         failure("journal-error");
@@ -435,9 +460,10 @@ window.QuarryViews = (function () {
     async detail(seq) {
       const latest = turn("journal-detail");
       try {
-        const entry = await api("GET", "/_mock/console/api/journal/" + seq);
+        const entry = await api("GET", "/_mock/console/api/journal/" + seq, undefined, "path");
         if (!latest()) return;
         byId("journal-detail").hidden = false;
+        byId("journal-detail").dataset.opened = String(seq);
         byId("journal-detail-title").textContent = entry.method + " " + entry.path + " → "
             + (entry.status || "no answer") + (entry.fault ? " (scripted fault " + entry.fault + ")" : "");
         byId("journal-request-body").textContent = journal.body(entry.requestBody, entry.requestBytes);
@@ -455,6 +481,7 @@ window.QuarryViews = (function () {
       journal.capacity = info.journalCapacity;
       ["journal-status", "journal-path", "journal-index"].forEach(id =>
         byId(id).addEventListener("input", () => journal.refresh()));
+      closeOnEscape("journal-detail", "journal-table", "seq", () => { turn("journal-detail"); });
     }
   };
 
@@ -500,7 +527,8 @@ window.QuarryViews = (function () {
       const latest = turn("faults");
       try {
         // asked together: one after the other, each refresh would wait for two answers in turn
-        const [server, hosts] = await Promise.all([api("GET", "/_mock/faults"), api("GET", "/_mock/hosts")]);
+        const [server, hosts] = await Promise.all([api("GET", "/_mock/faults", undefined, "faults"),
+          api("GET", "/_mock/hosts", undefined, "hosts")]);
         if (!latest()) return;
         byId("faults-server").textContent = server.faults.length ? pretty(server.faults) : "(none)";
         const select = byId("fault-host");
@@ -589,7 +617,7 @@ window.QuarryViews = (function () {
     async refresh() {
       const latest = turn("charts");
       try {
-        const t = await api("GET", "/_mock/console/api/traffic?seconds=300");
+        const t = await api("GET", "/_mock/console/api/traffic?seconds=300", undefined, "byIndex");
         if (!latest()) return;
         failure("charts-error");
         charts.scope(t.byStatus !== undefined);
@@ -634,7 +662,7 @@ window.QuarryViews = (function () {
     async tasks() {
       const latest = turn("tasks");
       try {
-        const tasks = await api("GET", "/_mock/console/api/tasks");
+        const tasks = await api("GET", "/_mock/console/api/tasks", undefined, "pending");
         if (!latest()) return;
         failure("access-error");
         byId("tasks-summary").textContent = (tasks.morePending ? "more than " : "") + tasks.pending.length
@@ -647,7 +675,7 @@ window.QuarryViews = (function () {
     async keys() {
       const latest = turn("keys");
       try {
-        const keys = await api("GET", "/_mock/console/api/keys?page=" + access.keysPage);
+        const keys = await api("GET", "/_mock/console/api/keys?page=" + access.keysPage, undefined, "keys");
         if (!latest()) return;
         if (access.keysPage >= keys.nbPages) { // keys deleted since: show the last page there is
           access.keysPage = keys.nbPages - 1;
