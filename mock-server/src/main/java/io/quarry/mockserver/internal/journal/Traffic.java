@@ -24,7 +24,9 @@ import tools.jackson.databind.node.ObjectNode;
  * to some indices is charted each of its own however many others are busy, and the names a second keeps are bounded
  * by the keys' own lists: {@value #INDICES_PER_SECOND} plus the names and {@value #INDICES_PER_SECOND} a pattern, about
  * 3 MB in all when each of the {@value #SECONDS} seconds saw {@value #INDICES_PER_SECOND} indices of long names, and
- * at most about 170 bytes more each second for each other name listed and busy in it.
+ * at most about 170 bytes more each second for each other name listed and busy in it. A name past the first
+ * {@value #INDICES_PER_SECOND} is looked up in the keys' lists at its first answer of a second, and at each answer when
+ * no key lists it: a set look-up, and each listed pattern matched.
  */
 public final class Traffic {
 
