@@ -120,14 +120,17 @@
     document.querySelectorAll(".view").forEach(v => { v.hidden = v.id !== "view-" + name; });
     clearTimeout(timer);
     timer = null;
-    // polled from a second after the view's first answers came
-    Promise.resolve(views[name].open()).finally(() => { if (current === name && timer === null) poll(); });
+    // polled from a second after the view's first answers came, unless they were refused
+    Promise.resolve(views[name].open()).catch(() => undefined).then(outcome => {
+      if (current === name && timer === null && outcome !== views.REFUSED) poll();
+    });
   }
 
   // The views that show live state poll while they are shown and the tab is in sight: a second after the last
   // refresh ended, so a slow server or a large answer is never asked again before it has answered; nothing while
   // the tab is hidden (a page left open in a background tab would ask the server every second for nothing), and at
-  // once when it is shown again, unless a refresh is still under way (it goes on polling once it ends).
+  // once when it is shown again, unless a refresh is still under way (it goes on polling once it ends). A view whose
+  // read was refused is not read again until it is opened again: the key lacks its right, or is no longer known.
   let refreshing = false;
   function poll() {
     clearTimeout(timer);
@@ -143,9 +146,10 @@
 
   async function refreshThenPoll(name) {
     refreshing = true;
-    try { await views[name].refresh(); } finally {
+    let outcome;
+    try { outcome = await views[name].refresh(); } finally {
       refreshing = false;
-      if (current === name && timer === null) poll();
+      if (current === name && timer === null && outcome !== views.REFUSED) poll();
     }
   }
 

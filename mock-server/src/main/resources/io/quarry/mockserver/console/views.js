@@ -76,6 +76,12 @@ window.QuarryViews = (function () {
     return e.message + (needs ? " (" + needs + ")" : "");
   }
 
+  // A live view's read refused (403: a right the key lacks, or a key the server no longer knows) is not read again
+  // every second, as the answer would stay the same: its refresh says so to the shell, which stops polling it until
+  // the view is opened again.
+  const REFUSED = "refused";
+  function refusal(e) { return e.status === 403 ? REFUSED : undefined; }
+
   // An error is an alert, said by assistive technology when it appears: written only when it changes, or a view
   // refreshing every second against a stopped server would say it again every second.
   function failure(id, e, needs) {
@@ -421,7 +427,7 @@ window.QuarryViews = (function () {
       byId("journal-note").textContent = "The last " + number(journal.capacity) + " requests, newest first (bodies"
           + " cut at " + number(journal.bodyChars || 2000) + " characters; keys masked). The console's own requests"
           + " are left out.";
-      await journal.refresh();
+      return journal.refresh();
     },
     async refresh() {
       const query = new URLSearchParams({ limit: String(JOURNAL_ROWS) });
@@ -455,7 +461,10 @@ window.QuarryViews = (function () {
           tr.addEventListener("click", () => journal.detail(entry.seq));
           return tr;
         }));
-      } catch (e) { if (latest()) failure("journal-error", e, "the journal needs a key with the logs right"); }
+      } catch (e) {
+        if (latest()) failure("journal-error", e, "the journal needs a key with the logs right");
+        return refusal(e);
+      }
     },
     async detail(seq) {
       const latest = turn("journal-detail");
@@ -522,7 +531,7 @@ window.QuarryViews = (function () {
   }
 
   const faults = {
-    async open() { await faults.refresh(); },
+    open() { return faults.refresh(); },
     async refresh() {
       const latest = turn("faults");
       try {
@@ -553,7 +562,10 @@ window.QuarryViews = (function () {
             td(h.acceptsConnections ? "yes" : "no"), td(rules, "path"), clear], { host: String(h.host) });
         }));
         failure("faults-error");
-      } catch (e) { if (latest()) failure("faults-error", e); }
+      } catch (e) {
+        if (latest()) failure("faults-error", e);
+        return refusal(e);
+      }
     },
     fault(prefix) {
       const fault = { type: byId(prefix + "-type").value };
@@ -613,7 +625,7 @@ window.QuarryViews = (function () {
   // ---- Charts of the last five minutes, from the server's per-second counters.
   const STATUS_COLORS = { "2xx": "#1b7a3a", "3xx": "#5c6678", "4xx": "#a15c00", "5xx": "#b3261e", none: "#7b3fb5" };
   const charts = {
-    async open() { await charts.refresh(); },
+    open() { return charts.refresh(); },
     async refresh() {
       const latest = turn("charts");
       try {
@@ -624,7 +636,10 @@ window.QuarryViews = (function () {
         if (t.byStatus !== undefined) charts.whole(t);
         QuarryCharts.draw(byId("chart-indices"), Object.entries(t.byIndex).map(([name, values]) =>
           ({ name, values })), byId("legend-indices"));
-      } catch (e) { if (latest()) failure("charts-error", e, "the charts need a key with the logs right"); }
+      } catch (e) {
+        if (latest()) failure("charts-error", e, "the charts need a key with the logs right");
+        return refusal(e);
+      }
     },
     // a key restricted to indices is sent its indices' lines alone: the others count every index's requests
     scope(whole) {
@@ -655,10 +670,11 @@ window.QuarryViews = (function () {
       byId("keys-next").addEventListener("click", () => { access.keysPage++; access.keys(); });
     },
     async open() {
-      await Promise.all([access.tasks(), access.keys()]);
+      const [tasks] = await Promise.all([access.tasks(), access.keys()]);
+      return tasks;
     },
     // the tasks are live state: refreshed every second while the view is shown, as a task is published
-    async refresh() { await access.tasks(); },
+    refresh() { return access.tasks(); },
     async tasks() {
       const latest = turn("tasks");
       try {
@@ -670,7 +686,10 @@ window.QuarryViews = (function () {
             + (tasks.lastTaskID || "none");
         replaceRows(byId("tasks-table").tBodies[0], tasks.pending.map(t =>
           row([td(t.taskID), td(t.status), td(number(t.publishedInMs), "num")], { task: String(t.taskID) })));
-      } catch (e) { if (latest()) failure("access-error", e); }
+      } catch (e) {
+        if (latest()) failure("access-error", e);
+        return refusal(e);
+      }
     },
     async keys() {
       const latest = turn("keys");
@@ -694,7 +713,7 @@ window.QuarryViews = (function () {
   };
 
   return {
-    indices, search, journal, faults, charts, access,
+    indices, search, journal, faults, charts, access, REFUSED,
     init(context) {
       api = context.api;
       byId = context.byId;

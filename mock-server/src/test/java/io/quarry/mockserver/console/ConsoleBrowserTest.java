@@ -637,6 +637,33 @@ class ConsoleBrowserTest {
     }
 
     @Test
+    @Order(25)
+    void aViewRefusedToTheKeyIsNotAskedAgainEverySecond() throws Exception {
+        String key = createKey("{\"acl\": [\"search\"]}");
+        find("sign-out").click();
+        signIn(key);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+        tab("journal");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("journal-error"), "logs right"));
+        browser.executeScript(
+                "window.refusedCalls = 0; const fetched = window.fetch;"
+                        + " window.fetch = (...args) => { window.refusedCalls++; return fetched(...args); };"
+                        + " window.refusedTicks = 0; window.refusedTicker = setInterval(() => { window.refusedTicks++; }, 1000);");
+        // three seconds of the page's own clock, each of which a refresh would have come in
+        waiting.until(driver -> counted("refusedTicks") >= 3);
+        browser.executeScript("clearInterval(window.refusedTicker)");
+        assertThat(counted("refusedCalls"))
+                .as("the journal refused to the key: not read again until opened again")
+                .isZero();
+        tab("journal");
+        waiting.until(driver -> counted("refusedCalls") == 1);
+        assertThat(find("journal-error").getText()).contains("logs right");
+        find("sign-out").click();
+        signIn(ADMIN_KEY);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+    }
+
+    @Test
     @Order(30) // last but one: the server stopped is told with the calls it counts
     void aHiddenTabAsksTheServerNothingAndCatchesUpWhenShownAgain() {
         tab("access"); // its pending tasks are read every second while it is shown
