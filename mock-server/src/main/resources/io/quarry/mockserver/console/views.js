@@ -196,7 +196,7 @@ window.QuarryViews = (function () {
         byId("indices-next").disabled = indices.listPage + 1 >= pages;
         replaceRows(byId("indices-table").tBodies[0], (list.items || []).map(item => {
           const tr = row([opener(item.name), td(number(item.entries), "num count"), td(number(item.dataSize), "num"),
-            td((item.replicas || []).join(", ")), td(utc(item.updatedAt), "time")], { index: item.name });
+            td((item.replicas || []).join(", "), "name"), td(utc(item.updatedAt), "time")], { index: item.name });
           tr.addEventListener("click", () => indices.select(item.name));
           return tr;
         }));
@@ -706,8 +706,8 @@ window.QuarryViews = (function () {
         byId("keys-previous").disabled = access.keysPage === 0;
         byId("keys-next").disabled = access.keysPage + 1 >= keys.nbPages;
         byId("keys-table").tBodies[0].replaceChildren(...keys.keys.map(k =>
-          row([td(k.value), td(k.description), td(k.acl.join(", ")), td(k.indexes.join(", ") || "all"),
-            td(k.validity > 0 ? number(k.validity) : "no limit", "num")])));
+          row([td(k.value), td(k.description, "name"), td(k.acl.join(", ")),
+            td(k.indexes.join(", ") || "all", "name"), td(k.validity > 0 ? number(k.validity) : "no limit", "num")])));
       } catch (e) { if (latest()) failure("keys-error", e, "listing keys needs the admin key"); }
     }
   };

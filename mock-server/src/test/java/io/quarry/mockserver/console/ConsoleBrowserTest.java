@@ -766,6 +766,13 @@ class ConsoleBrowserTest {
         tab("access");
         waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("keys-table"), "dddd"));
         assertWithinThePagesWidth("the keys, a long description and list of indices");
+        assertThat(browser.executeScript("const lines = cell => { const range = document.createRange();"
+                        + " range.selectNodeContents(cell); return range.getClientRects().length; };"
+                        + " return Array.from(document.querySelectorAll('#keys-table tbody tr'))"
+                        + ".every(row => lines(row.cells[0]) === 1 && (row.cells[2].textContent.includes(' ')"
+                        + " || lines(row.cells[2]) === 1));"))
+                .as("a key's masked value and a single right beside them kept whole, on one line")
+                .isEqualTo(true);
     }
 
     @Test
