@@ -120,18 +120,16 @@
     document.querySelectorAll(".view").forEach(v => { v.hidden = v.id !== "view-" + name; });
     clearTimeout(timer);
     timer = null;
-    // polled from a second after the view's first answers came, unless they were refused
-    Promise.resolve(views[name].open()).catch(() => undefined).then(outcome => {
-      if (current === name && timer === null && outcome !== views.REFUSED) poll();
-    });
+    // polled from a second after the view's first answers came
+    read(name, () => views[name].open());
   }
 
   // The views that show live state poll while they are shown and the tab is in sight: a second after the last
   // refresh ended, so a slow server or a large answer is never asked again before it has answered; nothing while
   // the tab is hidden (a page left open in a background tab would ask the server every second for nothing), and at
-  // once when it is shown again, unless a refresh is still under way (it goes on polling once it ends). A view whose
+  // once when it is shown again, unless its read is still under way (it goes on polling once it ends). A view whose
   // read was refused is not read again until it is opened again: the key lacks its right, or is no longer known.
-  let refreshing = false;
+  const reading = {}; // how many reads of each view are under way
   function poll() {
     clearTimeout(timer);
     timer = null;
@@ -140,15 +138,16 @@
     const name = current;
     timer = setTimeout(() => {
       timer = null;
-      if (current === name && session && !document.hidden) refreshThenPoll(name);
+      if (current === name && session && !document.hidden) read(name, () => views[name].refresh());
     }, 1000);
   }
 
-  async function refreshThenPoll(name) {
-    refreshing = true;
+  // A view's read (its opening, or a refresh), then its next one a second after, while it is the view shown.
+  async function read(name, how) {
+    reading[name] = (reading[name] || 0) + 1;
     let outcome;
-    try { outcome = await views[name].refresh(); } finally {
-      refreshing = false;
+    try { outcome = await how(); } finally {
+      reading[name]--;
       if (current === name && timer === null && outcome !== views.REFUSED) poll();
     }
   }
@@ -156,7 +155,10 @@
   document.addEventListener("visibilitychange", () => {
     clearTimeout(timer);
     timer = null;
-    if (!document.hidden && session && current && views[current].refresh && !refreshing) refreshThenPoll(current);
+    const name = current;
+    if (!document.hidden && session && name && views[name].refresh && !reading[name]) {
+      read(name, () => views[name].refresh());
+    }
   });
 
   async function start() {

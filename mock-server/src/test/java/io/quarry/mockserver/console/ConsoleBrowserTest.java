@@ -664,6 +664,35 @@ class ConsoleBrowserTest {
     }
 
     @Test
+    @Order(26)
+    void aViewShownWhileAnotherViewsReadIsUnderWayGoesOnPollingWhenTheTabIsShownAgain() {
+        tab("charts");
+        // the charts' reads held until the test lets them go; the tasks' counted
+        browser.executeScript("window.heldCharts = 0; window.taskReads = 0;"
+                + " window.chartsHeld = new Promise(resolve => { window.letChartsGo = resolve; });"
+                + " const fetched = window.fetch; window.fetch = async (...args) => {"
+                + " if (/\\/api\\/traffic/.test(String(args[0]))) { window.heldCharts++; await window.chartsHeld; }"
+                + " if (/\\/api\\/tasks$/.test(String(args[0]))) window.taskReads++;"
+                + " return fetched(...args); };");
+        try {
+            waiting.until(driver -> counted("heldCharts") >= 1);
+            browser.findElement(By.cssSelector("#tabs button[data-view='access']"))
+                    .click();
+            waiting.until(driver -> counted("taskReads") >= 1);
+            browser.executeScript("const hide = hidden => {"
+                    + " Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });"
+                    + " Object.defineProperty(document, 'visibilityState', { configurable: true,"
+                    + " get: () => hidden ? 'hidden' : 'visible' });"
+                    + " document.dispatchEvent(new Event('visibilitychange')); };"
+                    + " hide(true); hide(false);");
+            long then = counted("taskReads");
+            waiting.until(driver -> counted("taskReads") >= then + 2);
+        } finally {
+            browser.executeScript("window.letChartsGo()");
+        }
+    }
+
+    @Test
     @Order(30) // last but one: the server stopped is told with the calls it counts
     void aHiddenTabAsksTheServerNothingAndCatchesUpWhenShownAgain() {
         tab("access"); // its pending tasks are read every second while it is shown
