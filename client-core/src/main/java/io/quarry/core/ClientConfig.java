@@ -30,6 +30,11 @@ import tools.jackson.databind.json.JsonMapper;
  * Defaults: the module's default hosts, connect timeout 2 s, read-call response timeout 5 s, write-call
  * response timeout 30 s, no request compression, no proxy, {@link LogLevel#BASIC} (no bodies unless asked for), a host marked down
  * stays down 5 minutes, a 429 answer is not waited on.
+ *
+ * <p>A configuration is not a value: {@code equals} is identity. It holds objects that have no equality of their
+ * own or that are resources (an HTTP client with its connections, a trust manager, an observer, a record mapper, a
+ * clock), and two clients built from configurations that look alike still differ by those. To compare what was
+ * set, compare the accessors you care about ({@link #hosts()}, {@link #readTimeout()}, ...).
  */
 public final class ClientConfig {
 
