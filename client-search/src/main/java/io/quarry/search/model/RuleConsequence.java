@@ -1,5 +1,6 @@
 package io.quarry.search.model;
 
+import io.quarry.core.spi.CopyOnWrite;
 import java.util.List;
 
 /**
@@ -10,7 +11,8 @@ import java.util.List;
  * @param params   search parameters applied (e.g. {@code filters}), or null
  * @param promote  records pinned at positions, or null
  * @param hide     records removed from the results, or null
- * @param userData custom data returned with the response, or null
+ * @param userData custom data returned with the response, or null; a map, list or array in it is kept as an
+ *     unmodifiable copy, all the way down
  * @param filterPromotes whether promoted records must also pass the search's filters to be shown (null means the
  *     service default, false)
  */
@@ -18,7 +20,7 @@ public record RuleConsequence(
         SearchQuery params, List<Promotion> promote, List<HiddenRecord> hide, Object userData, Boolean filterPromotes) {
 
     /**
-     * Keeps unmodifiable copies of the lists.
+     * Keeps unmodifiable copies of the lists, and of {@code userData} all the way down.
      *
      * @param params see the record description
      * @param promote see the record description
@@ -29,6 +31,7 @@ public record RuleConsequence(
     public RuleConsequence {
         promote = Copies.list(promote);
         hide = Copies.list(hide);
+        userData = CopyOnWrite.unmodifiable(userData);
     }
 
     /**
