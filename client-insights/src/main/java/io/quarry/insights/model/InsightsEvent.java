@@ -1,10 +1,10 @@
 package io.quarry.insights.model;
 
 import io.quarry.core.InvalidRequestException;
+import io.quarry.core.spi.CopyOnWrite;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -63,7 +63,7 @@ public record InsightsEvent(
         Double value) {
 
     /**
-     * Copies the lists, and each map of {@code objectData} (one level deep), unmodifiable. A null item of {@code objectIDs}, {@code filters} or {@code positions} is
+     * Copies the lists, and each map of {@code objectData} all the way down (its nested maps and lists), unmodifiable. A null item of {@code objectIDs}, {@code filters} or {@code positions} is
      * kept: sending refuses the event with the service's message for it. A null item of {@code objectData} is kept
      * and sent as a JSON {@code null}, a record without data: the service states no rule on those items.
      *
@@ -253,9 +253,9 @@ public record InsightsEvent(
         return with(p -> p.value = value);
     }
 
-    /** An unmodifiable copy that keeps null items ({@link List#copyOf} throws on them), or null. */
+    /** An unmodifiable deep copy that keeps null values ({@link Map#copyOf} throws on them), or null. */
     private static Map<String, Object> dataCopy(Map<String, Object> data) {
-        return data == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(data));
+        return data == null ? null : CopyOnWrite.copy(data);
     }
 
     private static <T> List<T> copyOf(List<T> list) {
