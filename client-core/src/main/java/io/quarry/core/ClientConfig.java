@@ -385,7 +385,7 @@ public final class ClientConfig {
          * @return this builder
          */
         public Builder hosts(Host... hosts) {
-            return hosts(List.of(hosts));
+            return hosts(List.of(Objects.requireNonNull(hosts, "hosts")));
         }
 
         /**
@@ -395,7 +395,7 @@ public final class ClientConfig {
          * @return this builder
          */
         public Builder hosts(List<Host> hosts) {
-            if (hosts.isEmpty()) {
+            if (Objects.requireNonNull(hosts, "hosts").isEmpty()) {
                 throw new ConfigurationException("give at least one host, or none to use the defaults");
             }
             this.hosts.clear();
@@ -422,7 +422,7 @@ public final class ClientConfig {
          * @return this builder
          */
         public Builder hostDownTtl(Duration ttl) {
-            this.hostDownTtl = positive(ttl, "host down TTL");
+            this.hostDownTtl = positive(Objects.requireNonNull(ttl, "ttl"), "host down TTL");
             return this;
         }
 
@@ -546,7 +546,7 @@ public final class ClientConfig {
          * @return this builder
          */
         public Builder waitOnRateLimit(Duration maxWait) {
-            this.maxRateLimitWait = positive(maxWait, "maximum rate-limit wait");
+            this.maxRateLimitWait = positive(Objects.requireNonNull(maxWait, "maxWait"), "maximum rate-limit wait");
             return this;
         }
 

@@ -80,7 +80,7 @@ public class QuarryProperties {
     /**
      * Sets the application ID.
      *
-     * @param applicationId the application ID
+     * @param applicationId the application ID; null unsets it
      */
     public void setApplicationId(String applicationId) {
         this.applicationId = applicationId;
@@ -94,7 +94,7 @@ public class QuarryProperties {
     /**
      * Sets the shared API key.
      *
-     * @param apiKey the shared API key
+     * @param apiKey the shared API key; null unsets it
      */
     public void setApiKey(String apiKey) {
         this.apiKey = apiKey;
@@ -108,10 +108,10 @@ public class QuarryProperties {
     /**
      * Sets the shared host URLs.
      *
-     * @param hosts the shared host URLs
+     * @param hosts the shared host URLs; null, as empty, for each client's default hosts
      */
     public void setHosts(List<String> hosts) {
-        this.hosts = hosts;
+        this.hosts = hosts == null ? new ArrayList<>() : hosts;
     }
 
     /** {@return the region code} */
@@ -122,7 +122,7 @@ public class QuarryProperties {
     /**
      * Sets the region code.
      *
-     * @param region the region code
+     * @param region the region code; null unsets it
      */
     public void setRegion(String region) {
         this.region = region;
@@ -136,7 +136,7 @@ public class QuarryProperties {
     /**
      * Sets the connect timeout.
      *
-     * @param connectTimeout the connect timeout
+     * @param connectTimeout the connect timeout; null for the default
      */
     public void setConnectTimeout(Duration connectTimeout) {
         this.connectTimeout = connectTimeout;
@@ -150,7 +150,7 @@ public class QuarryProperties {
     /**
      * Sets the read timeout.
      *
-     * @param readTimeout the read timeout
+     * @param readTimeout the read timeout; null for the default
      */
     public void setReadTimeout(Duration readTimeout) {
         this.readTimeout = readTimeout;
@@ -164,7 +164,7 @@ public class QuarryProperties {
     /**
      * Sets the write timeout.
      *
-     * @param writeTimeout the write timeout
+     * @param writeTimeout the write timeout; null for the default
      */
     public void setWriteTimeout(Duration writeTimeout) {
         this.writeTimeout = writeTimeout;
@@ -178,7 +178,7 @@ public class QuarryProperties {
     /**
      * Sets the log level.
      *
-     * @param logLevel the log level
+     * @param logLevel the log level; null for the default
      */
     public void setLogLevel(LogLevel logLevel) {
         this.logLevel = logLevel;
@@ -278,7 +278,7 @@ public class QuarryProperties {
         /**
          * Sets the client's API key.
          *
-         * @param apiKey the client's API key
+         * @param apiKey the client's API key; null for the shared one
          */
         public void setApiKey(String apiKey) {
             this.apiKey = apiKey;
@@ -292,10 +292,10 @@ public class QuarryProperties {
         /**
          * Sets the client's host URLs.
          *
-         * @param hosts the client's host URLs
+         * @param hosts the client's host URLs; null, as empty, for the shared ones
          */
         public void setHosts(List<String> hosts) {
-            this.hosts = hosts;
+            this.hosts = hosts == null ? new ArrayList<>() : hosts;
         }
     }
 
@@ -316,7 +316,7 @@ public class QuarryProperties {
         /**
          * Sets the crawler user ID.
          *
-         * @param userId the crawler user ID
+         * @param userId the crawler user ID; null unsets it
          */
         public void setUserId(String userId) {
             this.userId = userId;
@@ -350,7 +350,8 @@ public class QuarryProperties {
         /**
          * Sets the limit on the checks of one health request, which run at once.
          *
-         * @param timeout the limit on the checks of one health request
+         * @param timeout the limit on the checks of one health request; null for the default (as when the property is
+         *     set empty)
          */
         public void setTimeout(Duration timeout) {
             this.timeout = timeout;

@@ -29,6 +29,7 @@ public final class CopyOnWrite {
      * @return the new map
      */
     public static Map<String, Object> with(Map<String, Object> base, String name, Object value) {
+        Objects.requireNonNull(base, "base");
         Objects.requireNonNull(name, "name");
         Map<String, Object> copy = new LinkedHashMap<>(base);
         if (value == null) {
@@ -70,6 +71,6 @@ public final class CopyOnWrite {
      * @return the list
      */
     public static List<String> list(String... values) {
-        return List.copyOf(Arrays.asList(values));
+        return List.copyOf(Arrays.asList(Objects.requireNonNull(values, "values")));
     }
 }

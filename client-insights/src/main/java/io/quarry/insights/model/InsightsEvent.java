@@ -24,7 +24,9 @@ import java.util.function.Consumer;
  *         .value(19.90);
  * }</pre>
  * The client checks the service's rules before sending (see {@link io.quarry.insights.InsightsClient#send}); a
- * member left null is not sent (no timestamp means "now" for the service).
+ * member left null is not sent (no timestamp means "now" for the service). Building an event checks nothing, so a
+ * null name, index or user token given to a factory is refused there, before anything is sent, with the rule it
+ * breaks ("EventName is required"), as every other rule of an event is.
  *
  * @param eventType click, view or conversion
  * @param eventSubtype for conversions: add to cart or purchase; null for none

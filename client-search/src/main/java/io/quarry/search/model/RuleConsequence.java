@@ -2,6 +2,7 @@ package io.quarry.search.model;
 
 import io.quarry.core.spi.CopyOnWrite;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What a rule does: search parameters it applies (including query edits, such as
@@ -55,7 +56,7 @@ public record RuleConsequence(
      * @return the consequence
      */
     public static RuleConsequence params(SearchQuery params) {
-        return new RuleConsequence(params, null, null, null, null);
+        return new RuleConsequence(Objects.requireNonNull(params, "params"), null, null, null, null);
     }
 
     /**
@@ -65,7 +66,7 @@ public record RuleConsequence(
      * @return the consequence
      */
     public static RuleConsequence promote(Promotion... promotions) {
-        return new RuleConsequence(null, List.of(promotions), null, null, null);
+        return new RuleConsequence(null, List.of(Objects.requireNonNull(promotions, "promotions")), null, null, null);
     }
 
     /**
@@ -78,7 +79,9 @@ public record RuleConsequence(
         return new RuleConsequence(
                 null,
                 null,
-                java.util.Arrays.stream(objectIDs).map(HiddenRecord::new).toList(),
+                java.util.Arrays.stream(Objects.requireNonNull(objectIDs, "objectIDs"))
+                        .map(HiddenRecord::new)
+                        .toList(),
                 null,
                 null);
     }
@@ -100,7 +103,8 @@ public record RuleConsequence(
      * @return a copy
      */
     public RuleConsequence withPromotions(Promotion... promotions) {
-        return new RuleConsequence(params, List.of(promotions), hide, userData, filterPromotes);
+        return new RuleConsequence(
+                params, List.of(Objects.requireNonNull(promotions, "promotions")), hide, userData, filterPromotes);
     }
 
     /**
@@ -113,7 +117,9 @@ public record RuleConsequence(
         return new RuleConsequence(
                 params,
                 promote,
-                java.util.Arrays.stream(objectIDs).map(HiddenRecord::new).toList(),
+                java.util.Arrays.stream(Objects.requireNonNull(objectIDs, "objectIDs"))
+                        .map(HiddenRecord::new)
+                        .toList(),
                 userData,
                 filterPromotes);
     }
