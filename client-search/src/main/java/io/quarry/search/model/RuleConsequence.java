@@ -52,11 +52,12 @@ public record RuleConsequence(
     /**
      * A consequence applying search parameters.
      *
-     * @param params the parameters
+     * @param params the parameters; null for none, an empty consequence that its withers complete
+     *     ({@code RuleConsequence.params(null).withUserData(banner)})
      * @return the consequence
      */
     public static RuleConsequence params(SearchQuery params) {
-        return new RuleConsequence(Objects.requireNonNull(params, "params"), null, null, null, null);
+        return new RuleConsequence(params, null, null, null, null);
     }
 
     /**

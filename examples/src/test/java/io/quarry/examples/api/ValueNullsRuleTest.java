@@ -115,6 +115,7 @@ class ValueNullsRuleTest {
             "QuarryProperties.setWriteTimeout(Duration) #0",
             "RequestOptions.mergedWith(RequestOptions) #0",
             "RuleCondition.context(String) #0",
+            "RuleConsequence.params(SearchQuery) #0",
             "RuleConsequence.withParams(SearchQuery) #0",
             "RuleConsequence.withUserData(Object) #0",
             "SearchQuery.aroundLatLng(String) #0",
