@@ -165,9 +165,29 @@ final class ValueNullsProbe {
         return copy;
     }
 
+    /**
+     * The classes of the modules that cannot be loaded here: they name a library the examples lack (the starter's parts
+     * for the other Spring Boot line, or for Docker Compose), so their methods go unprobed.
+     *
+     * @param modules the modules' directories relative to the root, compiled
+     * @return the classes' names
+     */
+    static List<String> unloadable(List<String> modules) {
+        return classNames(modules).stream()
+                .filter(name -> load(name).findAny().isEmpty())
+                .toList();
+    }
+
     /** The public top-level and nested types of the modules' compiled classes, outside {@code internal} packages. */
     static List<Class<?>> publicTypes(List<String> modules) {
-        List<Class<?>> types = new ArrayList<>();
+        return classNames(modules).stream()
+                .flatMap(ValueNullsProbe::load)
+                .filter(type -> isPublic(type) && !type.isAnonymousClass() && !type.isSynthetic())
+                .toList();
+    }
+
+    private static List<String> classNames(List<String> modules) {
+        List<String> names = new ArrayList<>();
         for (String module : modules) {
             Path classes = PublishedModules.ROOT.resolve(module).resolve("target/classes");
             try (Stream<Path> files = Files.walk(classes)) {
@@ -178,14 +198,12 @@ final class ValueNullsProbe {
                         .sorted()
                         .map(file -> file.substring(0, file.length() - ".class".length())
                                 .replace('/', '.'))
-                        .flatMap(ValueNullsProbe::load)
-                        .filter(type -> isPublic(type) && !type.isAnonymousClass() && !type.isSynthetic())
-                        .forEach(types::add);
+                        .forEach(names::add);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot list " + classes + ": build the module first", e);
             }
         }
-        return types;
+        return names;
     }
 
     private static boolean isPublic(Class<?> type) {
@@ -197,7 +215,7 @@ final class ValueNullsProbe {
         return true;
     }
 
-    /** The class, or none when it needs a library the examples lack (the starter's Boot 3 or Docker Compose parts). */
+    /** The class, or none when it needs a library the examples lack ({@link #unloadable(List)}). */
     private static Stream<Class<?>> load(String name) {
         try {
             Class<?> type = Class.forName(name, false, ValueNullsProbe.class.getClassLoader());
