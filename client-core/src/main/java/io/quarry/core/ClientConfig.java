@@ -599,7 +599,7 @@ public final class ClientConfig {
          * @return this builder
          */
         public Builder closeTimeout(Duration timeout) {
-            Objects.requireNonNull(timeout, "close timeout");
+            Objects.requireNonNull(timeout, "timeout");
             if (timeout.isNegative()) {
                 throw new ConfigurationException("close timeout must not be negative, got "
                         + timeout.toString().toLowerCase(Locale.ROOT));

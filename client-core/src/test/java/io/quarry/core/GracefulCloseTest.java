@@ -219,6 +219,6 @@ class GracefulCloseTest {
                 .hasMessage("close timeout must not be negative, got pt-0.001s");
         assertThatThrownBy(() -> ClientConfig.builder("app", "key").closeTimeout(null))
                 .isInstanceOf(NullPointerException.class)
-                .hasMessage("close timeout");
+                .hasMessage("timeout");
     }
 }

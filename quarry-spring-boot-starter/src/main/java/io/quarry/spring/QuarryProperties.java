@@ -184,7 +184,7 @@ public class QuarryProperties {
     /**
      * Sets the close timeout.
      *
-     * @param closeTimeout the close timeout
+     * @param closeTimeout the close timeout; null for the default
      */
     public void setCloseTimeout(Duration closeTimeout) {
         this.closeTimeout = closeTimeout;

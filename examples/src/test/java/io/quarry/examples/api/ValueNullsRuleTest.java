@@ -107,6 +107,7 @@ class ValueNullsRuleTest {
             "QuarryObservationConvention.supportsContext(Context) #0",
             "QuarryProperties.setApiKey(String) #0",
             "QuarryProperties.setApplicationId(String) #0",
+            "QuarryProperties.setCloseTimeout(Duration) #0",
             "QuarryProperties.setConnectTimeout(Duration) #0",
             "QuarryProperties.setHosts(List) #0",
             "QuarryProperties.setLogLevel(LogLevel) #0",
