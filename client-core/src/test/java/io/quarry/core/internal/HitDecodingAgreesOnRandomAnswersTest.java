@@ -226,13 +226,6 @@ class HitDecodingAgreesOnRandomAnswersTest {
     /** A body arriving in reads of 1 to 40 bytes. */
     private static ArrivingBody arriving(byte[] json, long seed) {
         Random sizes = new Random(seed);
-        Buffer body = new Buffer();
-        for (int at = 0; at < json.length; ) {
-            int size = Math.min(json.length - at, 1 + sizes.nextInt(40));
-            Buffer shared = new Buffer().write(json, at, size).copy(); // shared segments are never merged
-            body.write(shared, shared.size());
-            at += size;
-        }
-        return new ArrivingBody(body, Long.MAX_VALUE);
+        return new ArrivingBody(BodyInPieces.of(json, () -> 1 + sizes.nextInt(40)), Long.MAX_VALUE);
     }
 }
