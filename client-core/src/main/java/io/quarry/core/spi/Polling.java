@@ -183,8 +183,7 @@ public final class Polling {
                 Runnable next =
                         () -> attempt(what, policy, check, attempt + 1, waited.plus(delay), startNanos, result, wake);
                 if (wake == null) {
-                    CompletableFuture.delayedExecutor(delay.toMillis(), TimeUnit.MILLISECONDS)
-                            .execute(next);
+                    TimedSteps.after(delay.toMillis(), TimeUnit.MILLISECONDS).execute(next);
                 } else {
                     wake.schedule(delay, next);
                 }

@@ -3,7 +3,6 @@ package io.quarry.core.spi;
 import io.quarry.core.ApiClient;
 import io.quarry.core.ClientClosedException;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -56,8 +55,7 @@ final class WaitWake implements AutoCloseable {
             }
         };
         scheduled.set(once);
-        CompletableFuture.delayedExecutor(delay.toMillis(), TimeUnit.MILLISECONDS)
-                .execute(once);
+        TimedSteps.after(delay.toMillis(), TimeUnit.MILLISECONDS).execute(once);
         if (isClosed()) {
             // close() may have looked for a scheduled step before this one was set
             once.run();
@@ -76,7 +74,7 @@ final class WaitWake implements AutoCloseable {
         Runnable step = scheduled.get();
         if (step != null) {
             // on the pool the delay would have run it on, not on the closing thread
-            CompletableFuture.runAsync(step);
+            TimedSteps.now().execute(step);
         }
     }
 
