@@ -10,10 +10,12 @@ import japicmp.model.JApiClass;
 import japicmp.model.JApiCompatibility;
 import japicmp.model.JApiCompatibilityChange;
 import japicmp.model.JApiCompatibilityChangeType;
+import japicmp.model.JApiField;
 import japicmp.model.JApiMethod;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javassist.CtClass;
@@ -230,7 +232,36 @@ final class CompatibilityGate {
             addBehavior(type, element, method, changes);
             add(type, element + " return type", method.getReturnType(), changes);
         }
-        type.getFields().forEach(field -> add(type, name + "." + field.getName(), field, changes));
+        for (JApiField field : type.getFields()) {
+            String element = name + "." + field.getName();
+            add(type, element, field, changes);
+            if (lessAccessibleUnseen(type, field)) {
+                changes.add(
+                        new Change(JApiCompatibilityChangeType.FIELD_LESS_ACCESSIBLE.name(), element, false, false));
+            }
+        }
+    }
+
+    /**
+     * Whether a field callers could use has become less accessible without japicmp saying so: it does not look at a
+     * final class's field whose new access is below public (0.27 judges such a field by its new access alone), so a
+     * public constant of a final class made private passed the gate.
+     */
+    private static boolean lessAccessibleUnseen(JApiClass type, JApiField field) {
+        if (field.getChangeStatus() != JApiChangeStatus.MODIFIED
+                || field.getCompatibilityChanges().stream()
+                        .anyMatch(change -> change.getType() == JApiCompatibilityChangeType.FIELD_LESS_ACCESSIBLE)) {
+            return false;
+        }
+        Optional<AccessModifier> before = field.getAccessModifier().getOldModifier();
+        Optional<AccessModifier> after = field.getAccessModifier().getNewModifier();
+        if (before.isEmpty() || after.isEmpty()) {
+            return false;
+        }
+        // a protected member of a class nobody can extend was never reachable by callers
+        AccessModifier reachable = implementableByCallers(type) ? AccessModifier.PROTECTED : AccessModifier.PUBLIC;
+        return before.get().getLevel() >= reachable.getLevel()
+                && after.get().getLevel() < before.get().getLevel();
     }
 
     /** A constructor's or method's changes, and its parameters' (where japicmp reports changed generic arguments). */
