@@ -85,7 +85,15 @@ public abstract sealed class ApiException extends QuarryException
             String rawBody,
             Map<String, List<String>> headers,
             List<ErrorDetail> details) {
-        return of(endpoint, endpoint.pathTemplate(), statusCode, serviceMessage, rawBody, headers, details, null);
+        return of(
+                endpoint,
+                Objects.requireNonNull(endpoint, "endpoint").pathTemplate(),
+                statusCode,
+                serviceMessage,
+                rawBody,
+                headers,
+                details,
+                null);
     }
 
     /**

@@ -31,6 +31,11 @@ import tools.jackson.databind.json.JsonMapper;
  * Defaults: the module's default hosts, connect timeout 2 s, read-call response timeout 5 s, write-call
  * response timeout 30 s, no request compression, no proxy, {@link LogLevel#BASIC} (no bodies unless asked for), a host marked down
  * stays down 5 minutes, a 429 answer is not waited on.
+ *
+ * <p>A configuration is not a value: {@code equals} is identity. It holds objects that have no equality of their
+ * own or that are resources (an HTTP client with its connections, a trust manager, an observer, a record mapper, a
+ * clock), and two clients built from configurations that look alike still differ by those. To compare what was
+ * set, compare the accessors you care about ({@link #hosts()}, {@link #readTimeout()}, ...).
  */
 public final class ClientConfig {
 
@@ -397,7 +402,7 @@ public final class ClientConfig {
          * @return this builder
          */
         public Builder hosts(Host... hosts) {
-            return hosts(List.of(hosts));
+            return hosts(List.of(Objects.requireNonNull(hosts, "hosts")));
         }
 
         /**
@@ -407,7 +412,7 @@ public final class ClientConfig {
          * @return this builder
          */
         public Builder hosts(List<Host> hosts) {
-            if (hosts.isEmpty()) {
+            if (Objects.requireNonNull(hosts, "hosts").isEmpty()) {
                 throw new ConfigurationException("give at least one host, or none to use the defaults");
             }
             this.hosts.clear();
@@ -434,7 +439,7 @@ public final class ClientConfig {
          * @return this builder
          */
         public Builder hostDownTtl(Duration ttl) {
-            this.hostDownTtl = positive(ttl, "host down TTL");
+            this.hostDownTtl = positive(Objects.requireNonNull(ttl, "ttl"), "host down TTL");
             return this;
         }
 
@@ -558,7 +563,7 @@ public final class ClientConfig {
          * @return this builder
          */
         public Builder waitOnRateLimit(Duration maxWait) {
-            this.maxRateLimitWait = positive(maxWait, "maximum rate-limit wait");
+            this.maxRateLimitWait = positive(Objects.requireNonNull(maxWait, "maxWait"), "maximum rate-limit wait");
             return this;
         }
 
@@ -594,7 +599,7 @@ public final class ClientConfig {
          * @return this builder
          */
         public Builder closeTimeout(Duration timeout) {
-            Objects.requireNonNull(timeout, "close timeout");
+            Objects.requireNonNull(timeout, "timeout");
             if (timeout.isNegative()) {
                 throw new ConfigurationException("close timeout must not be negative, got "
                         + timeout.toString().toLowerCase(Locale.ROOT));

@@ -28,6 +28,8 @@ public record ClientModule(String name, String version, DefaultHosts defaultHost
      * @throws IllegalArgumentException if the name or version is blank or contains {@code ( ) ;}
      */
     public ClientModule {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(version, "version");
         Objects.requireNonNull(defaultHosts, "defaultHosts");
         checkToken(name, "module name");
         checkToken(version, "module version");
@@ -46,7 +48,8 @@ public record ClientModule(String name, String version, DefaultHosts defaultHost
      * @return the module description
      */
     public static ClientModule of(String name, Class<?> anchor, DefaultHosts defaultHosts) {
-        return new ClientModule(name, Versions.of(anchor), defaultHosts);
+        Objects.requireNonNull(name, "name");
+        return new ClientModule(name, Versions.of(Objects.requireNonNull(anchor, "anchor")), defaultHosts);
     }
 
     // by hand: every module checks its name and version when its client class is first used, and a regular

@@ -3,6 +3,7 @@ package io.quarry.core;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 
@@ -87,6 +88,8 @@ public interface DefaultHosts {
      * @return the rule
      */
     static DefaultHosts productHost(String subdomain, String basePath) {
+        Objects.requireNonNull(subdomain, "subdomain");
+        Objects.requireNonNull(basePath, "basePath");
         return (applicationId, domains, shuffle) ->
                 List.of(Host.https(subdomain + "." + domains.product()).withBasePath(basePath));
     }
@@ -98,7 +101,7 @@ public interface DefaultHosts {
      * @return the rule
      */
     static DefaultHosts fixed(Host... hosts) {
-        if (hosts.length == 0) {
+        if (Objects.requireNonNull(hosts, "hosts").length == 0) {
             throw new IllegalArgumentException("at least one host is needed");
         }
         List<Host> list = List.of(hosts);

@@ -102,6 +102,7 @@ public final class EnrichedRecord<T> {
      * @return those attributes
      */
     public static FreeFormRecord generatedMembersOf(FreeFormRecord raw) {
+        Objects.requireNonNull(raw, "raw");
         FreeFormRecord.Builder generated = FreeFormRecord.builder();
         raw.attributes().forEach((name, value) -> {
             if (isGeneratedMember(name)) {
@@ -120,7 +121,7 @@ public final class EnrichedRecord<T> {
      * @return true for a generated member
      */
     public static boolean isGeneratedMember(String name) {
-        return name.startsWith("_") && !name.equals("_tags") && !name.equals("_geoloc");
+        return Objects.requireNonNull(name, "name").startsWith("_") && !name.equals("_tags") && !name.equals("_geoloc");
     }
 
     /**

@@ -222,6 +222,7 @@ public final class EnvironmentConfig {
      * @return the value, trimmed; empty when neither is set to a non-blank value
      */
     public Optional<String> value(Variable variable) {
+        Objects.requireNonNull(variable, "variable");
         return nonBlank(systemProperties.apply(variable.systemProperty()))
                 .or(() -> nonBlank(environment.apply(variable.environmentName())));
     }

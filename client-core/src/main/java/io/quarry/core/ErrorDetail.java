@@ -1,5 +1,6 @@
 package io.quarry.core;
 
+import io.quarry.core.internal.base.UnmodifiableJson;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -10,12 +11,11 @@ import java.util.Objects;
  * @param msg      the description
  * @param location the path to the offending input, each part as text (array indexes as decimal strings)
  * @param ctx      extra context, empty when absent; values are plain JSON values (String, Number, Boolean,
- *                 List, Map, null)
+ *                 List, Map, null), kept as an unmodifiable deep copy
  */
 public record ErrorDetail(String msg, List<String> location, Map<String, Object> ctx) {
     /**
-     * Checks the components.
-     *
+     * Checks the components and keeps unmodifiable copies of the list and of the map, all the way down.
      *
      * @param msg see the record description
      * @param location see the record description
@@ -23,7 +23,7 @@ public record ErrorDetail(String msg, List<String> location, Map<String, Object>
      */
     public ErrorDetail {
         Objects.requireNonNull(msg, "msg");
-        location = List.copyOf(location);
-        ctx = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(ctx));
+        location = List.copyOf(Objects.requireNonNull(location, "location"));
+        ctx = UnmodifiableJson.members(Objects.requireNonNull(ctx, "ctx"));
     }
 }

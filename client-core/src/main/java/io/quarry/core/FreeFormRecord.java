@@ -52,7 +52,7 @@ public final class FreeFormRecord {
      */
     public static FreeFormRecord of(Map<String, ?> attributes) {
         Builder builder = builder();
-        attributes.forEach(builder::put);
+        Objects.requireNonNull(attributes, "attributes").forEach(builder::put);
         return builder.build();
     }
 
@@ -122,7 +122,7 @@ public final class FreeFormRecord {
      * @return true if present
      */
     public boolean has(String name) {
-        return attributes.containsKey(name);
+        return attributes.containsKey(Objects.requireNonNull(name, "name"));
     }
 
     /**
@@ -132,7 +132,7 @@ public final class FreeFormRecord {
      * @return the value, or null when absent or JSON null
      */
     public Object get(String name) {
-        return attributes.get(name);
+        return attributes.get(Objects.requireNonNull(name, "name"));
     }
 
     /**
@@ -229,7 +229,8 @@ public final class FreeFormRecord {
      * @throws DeserializationException if the value does not match the type
      */
     public <T> Optional<T> getAs(String name, Class<T> type) {
-        Object value = attributes.get(name);
+        Objects.requireNonNull(type, "type");
+        Object value = attributes.get(Objects.requireNonNull(name, "name"));
         return value == null ? Optional.empty() : Optional.of(RecordConversions.convert(value, type));
     }
 
@@ -242,7 +243,7 @@ public final class FreeFormRecord {
      * @throws DeserializationException if the record does not match the type
      */
     public <T> T as(Class<T> type) {
-        return RecordConversions.convert(this, type);
+        return RecordConversions.convert(this, Objects.requireNonNull(type, "type"));
     }
 
     /** Returns the record as compact JSON. */
@@ -262,7 +263,7 @@ public final class FreeFormRecord {
     }
 
     private <T> Optional<T> typed(String name, Class<T> type) {
-        Object value = attributes.get(name);
+        Object value = attributes.get(Objects.requireNonNull(name, "name"));
         if (value == null) {
             return Optional.empty();
         }
@@ -311,7 +312,7 @@ public final class FreeFormRecord {
          * @return this builder
          */
         public Builder remove(String name) {
-            attributes.remove(name);
+            attributes.remove(Objects.requireNonNull(name, "name"));
             return this;
         }
 

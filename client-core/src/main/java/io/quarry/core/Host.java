@@ -77,6 +77,7 @@ public record Host(String scheme, String hostname, int port, String basePath, Se
      */
     public static Host of(String url, CallType... callTypes) {
         Objects.requireNonNull(url, "url");
+        Objects.requireNonNull(callTypes, "callTypes");
         // OkHttp's own parsing: the URL as the client will call it (IDN names in punycode, '_' in names as Docker
         // Compose and Kubernetes services have them, IPv6 literals, default ports)
         HttpUrl parsed;
@@ -111,7 +112,8 @@ public record Host(String scheme, String hostname, int port, String basePath, Se
      * @throws IllegalArgumentException if the name does not make a usable host URL
      */
     public static Host https(String hostname, CallType... callTypes) {
-        return of("https://" + Objects.requireNonNull(hostname, "hostname"), callTypes);
+        Objects.requireNonNull(hostname, "hostname");
+        return of("https://" + hostname, Objects.requireNonNull(callTypes, "callTypes"));
     }
 
     /**
@@ -121,7 +123,7 @@ public record Host(String scheme, String hostname, int port, String basePath, Se
      * @return true if it does
      */
     public boolean serves(CallType type) {
-        return callTypes.contains(type);
+        return callTypes.contains(Objects.requireNonNull(type, "type"));
     }
 
     /**
@@ -176,7 +178,12 @@ public record Host(String scheme, String hostname, int port, String basePath, Se
      * @return a new host
      */
     public Host withCallTypes(CallType... types) {
-        return new Host(scheme, hostname, port, basePath, EnumSet.copyOf(Arrays.asList(types)));
+        return new Host(
+                scheme,
+                hostname,
+                port,
+                basePath,
+                EnumSet.copyOf(Arrays.asList(Objects.requireNonNull(types, "types"))));
     }
 
     /**

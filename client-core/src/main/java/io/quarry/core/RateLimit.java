@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -30,6 +31,7 @@ public record RateLimit(long limit, long remaining, Instant reset) {
      * @return the rate limit
      */
     public static Optional<RateLimit> fromHeaders(Map<String, List<String>> headers) {
+        Objects.requireNonNull(headers, "headers");
         Long limit = number(headers, LIMIT_HEADER);
         Long remaining = number(headers, REMAINING_HEADER);
         Long reset = number(headers, RESET_HEADER);

@@ -1,5 +1,6 @@
 package io.quarry.core;
 
+import io.quarry.core.internal.base.UnmodifiableJson;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -17,6 +18,9 @@ import java.util.Set;
  * The forwarded key is treated as a secret: it is redacted from logs and never shown by {@link #toString()}; so
  * are the values of the other headers that carry a key or an authorization ({@code X-Service-API-Key},
  * {@code Authorization}, {@code Proxy-Authorization}).
+ *
+ * <p>Two options are equal when they set the same headers (names as given), query parameters, timeouts and choices,
+ * so a test can compare the options a view was given with those it expects.
  */
 public final class RequestOptions {
 
@@ -204,6 +208,23 @@ public final class RequestOptions {
         return Optional.ofNullable(retryRounds);
     }
 
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof RequestOptions that
+                && headers.equals(that.headers)
+                && queryParameters.equals(that.queryParameters)
+                && timeouts.equals(that.timeouts)
+                && retryNonIdempotentWrites == that.retryNonIdempotentWrites
+                && dropGeneratedMembers == that.dropGeneratedMembers
+                && Objects.equals(retryRounds, that.retryRounds);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(
+                headers, queryParameters, timeouts, retryNonIdempotentWrites, dropGeneratedMembers, retryRounds);
+    }
+
     /** Shows headers, query parameter names and timeouts; keys and authorizations are masked. */
     @Override
     public String toString() {
@@ -261,7 +282,8 @@ public final class RequestOptions {
 
         /**
          * Adds or replaces a query parameter. Strings, numbers, booleans, enums (by name) and collections or
-         * arrays of them (comma-joined) are accepted; a null value removes the parameter.
+         * arrays of them (comma-joined) are accepted; a null value removes the parameter. A collection or array is
+         * copied: changing it afterwards changes neither this builder nor the options built.
          *
          * @param name  parameter name
          * @param value parameter value
@@ -272,7 +294,7 @@ public final class RequestOptions {
             if (value == null) {
                 queryParameters.remove(name);
             } else {
-                queryParameters.put(name, value);
+                queryParameters.put(name, UnmodifiableJson.copy(value));
             }
             return this;
         }

@@ -18,7 +18,7 @@ public final class TransportException extends QuarryException {
      * Creates the exception.
      *
      * @param message what failed, naming the host but never a key
-     * @param cause   the I/O failure
+     * @param cause   the I/O failure, or null when there is none
      * @param timeout whether the failure was a timeout
      * @deprecated use {@link #timeout(String, IOException)} for a timeout and {@link #failure(String, IOException)}
      *     for any other failure, which say what the flag meant
@@ -33,7 +33,7 @@ public final class TransportException extends QuarryException {
      * A timeout talking to a host (connect, read or write, or the try's time limit): {@link #isTimeout()} is true.
      *
      * @param message what failed, naming the host but never a key
-     * @param cause   the I/O failure
+     * @param cause   the I/O failure, or null when there is none
      * @return the exception
      */
     public static TransportException timeout(String message, IOException cause) {
@@ -45,7 +45,7 @@ public final class TransportException extends QuarryException {
      * caller's thread interrupted): {@link #isTimeout()} is false.
      *
      * @param message what failed, naming the host but never a key
-     * @param cause   the I/O failure
+     * @param cause   the I/O failure, or null when there is none
      * @return the exception
      */
     public static TransportException failure(String message, IOException cause) {

@@ -58,9 +58,13 @@ class CallLimitsTest {
     /** The call ended well before the trickled answers could, and the client closed each before its end. */
     private static void assertCutShort(long startNanos, FaultyHttpServer... trickling) throws InterruptedException {
         assertThat(Duration.ofNanos(System.nanoTime() - startNanos)).isLessThan(WELL_UNDER_THE_WHOLE_TRICKLE);
-        assertThat(Arrays.stream(trickling).mapToInt(FaultyHttpServer::requests).sum())
-                .as("answers trickled")
-                .isPositive();
+        // counted once a server thread has read the request: on a loaded machine that may come after the cut
+        Eventually.waitUntil(
+                "answers to trickle",
+                () -> Arrays.stream(trickling)
+                                .mapToInt(FaultyHttpServer::requests)
+                                .sum()
+                        > 0);
         for (FaultyHttpServer server : trickling) {
             Eventually.waitUntil(
                     "the trickling host to see its answer cut", () -> server.answersCut() == server.requests());

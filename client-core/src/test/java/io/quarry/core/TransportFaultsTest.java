@@ -105,8 +105,9 @@ class TransportFaultsTest {
         stub("first.test", okJson("{\"objectID\":\"slow\"}").withFixedDelay(3_000));
         stub("second.test", okJson("{\"objectID\":\"1\"}"));
         int port = WM.getPort();
+        // a second for the healthy host to answer in, on a busy machine too; still well under the slow host's 3 s
         ClientConfig cfg = config("key", host("first.test", port), host("second.test", port))
-                .readTimeout(Duration.ofMillis(300))
+                .readTimeout(Duration.ofSeconds(1))
                 .build();
         try (ApiClient api = client(cfg)) {
             assertThat(get(api).objectID()).isEqualTo("1");

@@ -31,8 +31,14 @@ class CancelledReindexWaitRandomTest {
 
     private static final long SEED = 20_261_131L;
     private static final int CASES = 2;
-    /** Far longer than a case waits for the ends, so an end that comes only with the late answer fails it. */
-    private static final Duration HELD = Duration.ofSeconds(5);
+    /**
+     * Far longer than a case waits for the ends, so an end that comes only with the late answer fails it; the
+     * case's client waits longer still ({@link #LATE}), so no timeout ends a held call that the cancel left running.
+     */
+    private static final Duration HELD = Duration.ofSeconds(60);
+
+    /** The read and write timeouts of a case's client: past {@link #HELD}. */
+    private static final Duration LATE = HELD.multipliedBy(2);
 
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().build();
@@ -52,6 +58,8 @@ class CancelledReindexWaitRandomTest {
             RecordingObserver observer = new RecordingObserver();
             try (CrawlerClient client = CrawlerClient.create(MockServerClients.crawlerConfig(MOCK.server()).toBuilder()
                     .callObserver(observer)
+                    .readTimeout(LATE)
+                    .writeTimeout(LATE)
                     .build())) {
                 CrawlerHandle crawler = newCrawler(client, "docs-" + n);
                 MOCK.faults().clear();
@@ -74,8 +82,7 @@ class CancelledReindexWaitRandomTest {
 
                 Eventually.waitUntil(
                         what + ": every call ended, the one in flight too",
-                        () -> observer.calls().stream().allMatch(c -> c.end() != null),
-                        Duration.ofSeconds(1));
+                        () -> observer.calls().stream().allMatch(c -> c.end() != null));
                 MOCK.faults().clear();
                 List<RecordingObserver.Call> calls = observer.calls();
                 assertThat(observer.calls(held)).as(what + ": the polls made").hasSize(before + 1);
@@ -89,6 +96,8 @@ class CancelledReindexWaitRandomTest {
         RecordingObserver observer = new RecordingObserver();
         try (CrawlerClient client = CrawlerClient.create(MockServerClients.crawlerConfig(MOCK.server()).toBuilder()
                 .callObserver(observer)
+                .readTimeout(LATE)
+                .writeTimeout(LATE)
                 .build())) {
             CrawlerHandle crawler = newCrawler(client, "docs-unblock");
             MOCK.faults().clear();
@@ -104,8 +113,7 @@ class CancelledReindexWaitRandomTest {
             assertThat(unblocked).isCancelled();
             Eventually.waitUntil(
                     "every call ended, the read in flight too",
-                    () -> observer.calls().stream().allMatch(c -> c.end() != null),
-                    Duration.ofSeconds(1));
+                    () -> observer.calls().stream().allMatch(c -> c.end() != null));
             MOCK.faults().clear();
             assertThat(observer.calls()).as("one end per call").allMatch(c -> c.endCount() == 1);
             assertThat(observer.calls("unblock")).as("the composite call").hasSize(1);

@@ -28,8 +28,14 @@ class CancelledSendRandomTest {
 
     private static final long SEED = 20_261_129L;
     private static final int CASES = 3;
-    /** Far longer than a case waits for the ends, so an end that comes only with the late answer fails it. */
-    private static final Duration HELD = Duration.ofSeconds(5);
+    /**
+     * Far longer than a case waits for the ends, so an end that comes only with the late answer fails it; the
+     * case's client waits longer still ({@link #LATE}), so no timeout ends a held call that the cancel left running.
+     */
+    private static final Duration HELD = Duration.ofSeconds(60);
+
+    /** The read and write timeouts of a case's client: past {@link #HELD}. */
+    private static final Duration LATE = HELD.multipliedBy(2);
 
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().build();
@@ -47,6 +53,8 @@ class CancelledSendRandomTest {
             try (InsightsClient insights = InsightsClient.create(
                     MockServerClients.builder(MOCK.server(), MOCK.server().adminKey())
                             .callObserver(observer)
+                            .readTimeout(LATE)
+                            .writeTimeout(LATE)
                             .build())) {
                 MOCK.faults().clear();
                 if (held > 0) {
@@ -62,8 +70,7 @@ class CancelledSendRandomTest {
 
                 Eventually.waitUntil(
                         what + ": every call ended, the one in flight too",
-                        () -> observer.calls().stream().allMatch(c -> c.end() != null),
-                        Duration.ofSeconds(1));
+                        () -> observer.calls().stream().allMatch(c -> c.end() != null));
                 assertThat(sendEvents(observer)).as(what + ": the calls made").hasSize(held + 1);
                 assertThat(observer.calls()).as(what + ": one end per call").allMatch(c -> c.endCount() == 1);
             }

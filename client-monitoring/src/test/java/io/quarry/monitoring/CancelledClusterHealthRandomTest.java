@@ -26,8 +26,14 @@ class CancelledClusterHealthRandomTest {
 
     private static final long SEED = 20_261_132L;
     private static final int CASES = 2;
-    /** Far longer than a case waits for the ends, so an end that comes only with the late answer fails it. */
-    private static final Duration HELD = Duration.ofSeconds(5);
+    /**
+     * Far longer than a case waits for the ends, so an end that comes only with the late answer fails it; the
+     * case's client waits longer still ({@link #LATE}), so no timeout ends a held call that the cancel left running.
+     */
+    private static final Duration HELD = Duration.ofSeconds(60);
+
+    /** The read and write timeouts of a case's client: past {@link #HELD}. */
+    private static final Duration LATE = HELD.multipliedBy(2);
 
     /** The operations of the three calls, each with the paths its tries go to. */
     private static final List<Map.Entry<String, String>> CALLS = List.of(
@@ -50,6 +56,8 @@ class CancelledClusterHealthRandomTest {
             try (MonitoringClient monitoring =
                     MonitoringClient.create(MockServerClients.monitoringConfig(MOCK.server()).toBuilder()
                             .callObserver(observer)
+                            .readTimeout(LATE)
+                            .writeTimeout(LATE)
                             .build())) {
                 MOCK.faults().clear();
                 MOCK.faults().share(1.0, SEED, "GET", held.getValue(), Fault.delay(HELD));
@@ -64,8 +72,7 @@ class CancelledClusterHealthRandomTest {
                 assertThat(report).as(what).isCancelled();
                 Eventually.waitUntil(
                         what + ": every call ended, the one in flight too",
-                        () -> observer.calls().stream().allMatch(c -> c.end() != null),
-                        Duration.ofSeconds(1));
+                        () -> observer.calls().stream().allMatch(c -> c.end() != null));
                 assertThat(observer.calls()).as(what + ": one end per call").allMatch(c -> c.endCount() == 1);
                 assertThat(observer.calls("clusterHealth"))
                         .as(what + ": the composite call")

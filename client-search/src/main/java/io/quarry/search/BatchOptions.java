@@ -17,6 +17,8 @@ import java.util.Objects;
  * {@link #serviceAssignedObjectIDs()}, or updates with {@code Increment}, {@code Decrement} or {@code Add}, gets
  * one round only. Another policy is set through the index's options:
  * {@code index.withOptions(RequestOptions.builder().retryRounds(...).build())}.
+ *
+ * <p>Two options are equal when every setting is (a listener by its own {@code equals}: a lambda equals only itself).
  */
 public final class BatchOptions {
 
@@ -209,6 +211,24 @@ public final class BatchOptions {
     /** {@return whether {@code replaceAllObjects} may leave the index empty} */
     public boolean allowsEmptyIndex() {
         return allowsEmptyIndex;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof BatchOptions that
+                && chunkSize == that.chunkSize
+                && chunksInFlight == that.chunksInFlight
+                && waitForTasks == that.waitForTasks
+                && assignObjectIDs == that.assignObjectIDs
+                && Objects.equals(listener, that.listener)
+                && waitPolicy.equals(that.waitPolicy)
+                && allowsEmptyIndex == that.allowsEmptyIndex;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(
+                chunkSize, chunksInFlight, waitForTasks, assignObjectIDs, listener, waitPolicy, allowsEmptyIndex);
     }
 
     /** Shows every setting; a listener shows as set, not as the object it is. */

@@ -9,7 +9,8 @@ import java.util.Optional;
  * How an {@link Ingester} cuts and sends chunks. Immutable; each method returns a copy. Defaults: a chunk is sent
  * once it holds 1000 records or 5 MB of records, or when its first record has waited 1 s; 4 chunks in flight at
  * most, then {@code add} waits for room without a time limit; client-side objectIDs for records without one (so a
- * retried chunk cannot duplicate records); no listener (failed chunks are logged).
+ * retried chunk cannot duplicate records); no listener (failed chunks are logged). Two options are equal when every
+ * setting is (a listener by its own {@code equals}: a lambda equals only itself).
  */
 public final class IngesterOptions {
 
@@ -197,6 +198,24 @@ public final class IngesterOptions {
     /** {@return whether missing objectIDs are assigned client-side} */
     public boolean assignObjectIDs() {
         return assignObjectIDs;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof IngesterOptions that
+                && chunkSize == that.chunkSize
+                && chunkBytes == that.chunkBytes
+                && flushInterval.equals(that.flushInterval)
+                && chunksInFlight == that.chunksInFlight
+                && Objects.equals(addTimeout, that.addTimeout)
+                && Objects.equals(listener, that.listener)
+                && assignObjectIDs == that.assignObjectIDs;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(
+                chunkSize, chunkBytes, flushInterval, chunksInFlight, addTimeout, listener, assignObjectIDs);
     }
 
     /** Shows every setting; a listener shows as set, not as the object it is. */

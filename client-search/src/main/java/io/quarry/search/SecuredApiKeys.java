@@ -173,6 +173,7 @@ public final class SecuredApiKeys {
      * @throws io.quarry.core.InvalidRequestException if the key has no {@code validUntil}
      */
     public static Duration remainingValidity(String securedKey, Clock clock) {
+        Objects.requireNonNull(clock, "clock");
         Instant validUntil = decode(securedKey)
                 .validUntil()
                 .orElseThrow(() -> new InvalidRequestException("the secured key has no validUntil restriction"));

@@ -36,10 +36,20 @@ class CancelledAsyncHelpersRandomTest {
 
     private static final long SEED = 0x5EED_C0DEL;
     private static final int CASES = 8;
-    /** Far longer than a case waits for the ends, so an end that comes only with the late answer fails it. */
-    private static final Duration HELD = Duration.ofSeconds(5);
+    /**
+     * Far longer than a case waits for the ends, so an end that comes only with the late answer fails it; the
+     * case's client waits longer still ({@link #LATE}), so no timeout ends a held call that the cancel left running.
+     */
+    private static final Duration HELD = Duration.ofSeconds(60);
 
-    private static final Duration PROMPTLY = Duration.ofSeconds(1);
+    /** The read and write timeouts of a case's client: past {@link #HELD}. */
+    private static final Duration LATE = HELD.multipliedBy(2);
+
+    /**
+     * How long a case waits for the ends: a hang guard that leaves a starved thread room, still far under
+     * {@link #HELD}.
+     */
+    private static final Duration PROMPTLY = Eventually.DEFAULT_LIMIT;
 
     record Book(String objectID, String title) {}
 
@@ -113,8 +123,11 @@ class CancelledAsyncHelpersRandomTest {
 
     private void runCase(int n, Random random) throws Exception {
         RecordingObserver observer = new RecordingObserver();
-        try (SearchClient client = SearchClient.create(
-                TwoHostClients.config(MOCK.server()).callObserver(observer).build())) {
+        try (SearchClient client = SearchClient.create(TwoHostClients.config(MOCK.server())
+                .callObserver(observer)
+                .readTimeout(LATE)
+                .writeTimeout(LATE)
+                .build())) {
             SearchIndex books = client.index("books");
             long taskID = books.saveObject("n" + n, Map.of("title", "New " + n)).taskID();
             List<Helper> helpers = helpers(taskID);

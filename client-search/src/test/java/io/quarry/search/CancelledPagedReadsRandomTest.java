@@ -33,10 +33,20 @@ class CancelledPagedReadsRandomTest {
 
     private static final long SEED = 0x9A6E_5EEDL;
     private static final int CASES = 8;
-    /** Far longer than a case waits for the ends, so an end that comes only with the late answer fails it. */
-    private static final Duration HELD = Duration.ofSeconds(5);
+    /**
+     * Far longer than a case waits for the ends, so an end that comes only with the late answer fails it; the
+     * case's client waits longer still ({@link #LATE}), so no timeout ends a held call that the cancel left running.
+     */
+    private static final Duration HELD = Duration.ofSeconds(60);
 
-    private static final Duration PROMPTLY = Duration.ofSeconds(1);
+    /** The read and write timeouts of a case's client: past {@link #HELD}. */
+    private static final Duration LATE = HELD.multipliedBy(2);
+
+    /**
+     * How long a case waits for the ends: a hang guard that leaves a starved thread room, still far under
+     * {@link #HELD}.
+     */
+    private static final Duration PROMPTLY = Eventually.DEFAULT_LIMIT;
 
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder()
@@ -93,8 +103,11 @@ class CancelledPagedReadsRandomTest {
 
     private void runCase(int n, Random random) throws Exception {
         RecordingObserver observer = new RecordingObserver();
-        try (SearchClient client = SearchClient.create(
-                TwoHostClients.config(MOCK.server()).callObserver(observer).build())) {
+        try (SearchClient client = SearchClient.create(TwoHostClients.config(MOCK.server())
+                .callObserver(observer)
+                .readTimeout(LATE)
+                .writeTimeout(LATE)
+                .build())) {
             SearchIndex books = client.index("books");
             Read read = READS.get(n % READS.size());
             // the first pages answer at once, the next one is held: the cancel comes while it is in flight

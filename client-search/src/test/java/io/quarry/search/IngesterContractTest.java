@@ -181,8 +181,9 @@ class IngesterContractTest {
 
     @Test
     void producersWaitWhileTheCallsInFlightAreSlow() throws Exception {
-        // every batch is answered 250 ms late: two calls in flight and a full chunk, then add waits
-        MOCK.faults().share(1.0, 7, "POST", BATCH, Fault.delay(Duration.ofMillis(250)));
+        // every batch is answered 2 s late: two calls in flight and a full chunk, then add waits. The state lasts
+        // until the first answer, long enough for a starved test thread to see it; once seen, the rest go at once
+        MOCK.faults().share(1.0, 7, "POST", BATCH, Fault.delay(Duration.ofSeconds(2)));
         AtomicInteger taken = new AtomicInteger();
         try (Ingester ingester = index.ingester(
                 IngesterOptions.of().chunkSize(10).chunksInFlight(2).flushInterval(Duration.ofMinutes(1)))) {
@@ -195,6 +196,7 @@ class IngesterContractTest {
             // 20 records in the two calls, 10 in the full chunk: the 31st waits
             Eventually.waitUntil("the producer to wait for room", () -> taken.get() == 30 && inFlight.now.get() == 2);
             assertThat(ingester.toString()).contains("2 chunks in flight", "10 records waiting");
+            MOCK.faults().clear();
 
             producer.get(30, TimeUnit.SECONDS);
             ingester.flush();
@@ -207,7 +209,9 @@ class IngesterContractTest {
 
     @Test
     void aProducerWaitingTooLongIsRefusedAndTheRecordNotTaken() throws Exception {
-        MOCK.faults().share(1.0, 7, "POST", BATCH, Fault.delay(Duration.ofMillis(300)));
+        // the first chunk is answered 2 s late: the 50 ms add timeout passes before there is room, even for a
+        // starved test thread; the second chunk, sent once the fault is cleared, is answered at once
+        MOCK.faults().share(1.0, 7, "POST", BATCH, Fault.delay(Duration.ofSeconds(2)));
         try (Ingester ingester = index.ingester(IngesterOptions.of()
                 .chunkSize(10)
                 .chunksInFlight(1)
@@ -222,8 +226,8 @@ class IngesterContractTest {
                             e -> assertThat(e.reason()).isEqualTo(WriteRefusedException.Reason.TIMED_OUT))
                     .hasMessageContaining("ingester of index ingested did not take the record")
                     .hasMessageContaining("add timeout");
+            MOCK.faults().clear();
         }
-        MOCK.faults().clear();
         waitForEveryWrite(index);
         assertThat(storedNumbers(index).keySet())
                 .containsExactlyInAnyOrderElementsOf(

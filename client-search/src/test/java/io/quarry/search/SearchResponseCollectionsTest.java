@@ -11,6 +11,7 @@ import io.quarry.core.FreeFormRecord;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.SearchResponse;
 import io.quarry.testsupport.WireMockClients;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -43,5 +44,23 @@ class SearchResponseCollectionsTest {
         assertThatThrownBy(() -> page.appliedRules().clear()).isInstanceOf(UnsupportedOperationException.class);
         assertThat(page.facets()).isEqualTo(Map.of("brand", Map.of("Apple", 2L)));
         assertThat(page.userData()).containsExactly("banner");
+    }
+
+    @Test
+    void theUserDataOfAnAnswerIsUnmodifiableAllTheWayDown() {
+        WM.stubFor(post(urlPathEqualTo("/1/indexes/products/query"))
+                .willReturn(
+                        okJson("{\"hits\":[],\"nbHits\":0," + "\"userData\":[{\"banner\":{\"tags\":[\"sale\"]}}]}")));
+
+        SearchResponse<FreeFormRecord> page =
+                client.index("products").search(SearchQuery.of("phone"), FreeFormRecord.class);
+        Map<?, ?> data = (Map<?, ?>) page.userData().get(0);
+        Map<?, ?> banner = (Map<?, ?>) data.get("banner");
+
+        assertThatThrownBy(data::clear).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(banner::clear).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> ((List<?>) banner.get("tags")).clear())
+                .isInstanceOf(UnsupportedOperationException.class);
+        assertThat(page.userData()).containsExactly(Map.of("banner", Map.of("tags", List.of("sale"))));
     }
 }

@@ -338,6 +338,23 @@ class ConsoleHttpTest {
     }
 
     @Test
+    void aKeyRestrictedToAnIndexIsChartedItsLineThoughMoreThan32OthersCameFirstInItsSecond() {
+        try (MockServer alone = MockServer.builder().start()) { // charts of this test's requests only
+            TestClient admin = new TestClient(alone);
+            TestClient mine = admin.withKey(admin.createKey(jq("{'acl':['logs'],'indexes':['mine']}")));
+            for (int i = 0; i < 40; i++) { // past the 32 indices each second names whoever lists them
+                admin.post("/1/indexes/busy-" + i + "/query", "{}");
+            }
+            admin.post("/1/indexes/mine/query", "{}");
+            JsonNode byIndex = mine.get("/_mock/console/api/traffic?seconds=60")
+                    .requireOk()
+                    .body()
+                    .get("byIndex");
+            assertThat(byIndex.propertyNames()).containsExactly("mine");
+        }
+    }
+
+    @Test
     void countsAnswersPerSecondForTheCharts() {
         client.post("/1/indexes/books/query", "{}");
         JsonNode traffic =

@@ -7,6 +7,7 @@ import io.quarry.core.spi.CallEnd;
 import io.quarry.core.spi.TryEnd;
 import io.quarry.micrometer.QuarryObservationDocumentation.HighCardinalityKeys;
 import io.quarry.micrometer.QuarryObservationDocumentation.LowCardinalityKeys;
+import java.util.Objects;
 
 /**
  * The default names and key values: observation {@code quarry.client.call}, span name {@code <product>.<operation>}
@@ -33,12 +34,13 @@ public class DefaultQuarryObservationConvention implements QuarryObservationConv
 
     @Override
     public String getContextualName(QuarryCallContext context) {
-        CallDescription call = context.call();
+        CallDescription call = Objects.requireNonNull(context, "context").call();
         return call.product() + "." + call.operation();
     }
 
     @Override
     public KeyValues getLowCardinalityKeyValues(QuarryCallContext context) {
+        Objects.requireNonNull(context, "context");
         if (getClass() == DefaultQuarryObservationConvention.class) {
             context.keyedByDefaultConvention = true; // a subclass may read the body sizes this class never reports
         }
@@ -65,7 +67,7 @@ public class DefaultQuarryObservationConvention implements QuarryObservationConv
 
     @Override
     public KeyValues getHighCardinalityKeyValues(QuarryCallContext context) {
-        CallDescription call = context.call();
+        CallDescription call = Objects.requireNonNull(context, "context").call();
         TryEnd last = context.lastTry();
         CallEnd end = context.end();
         boolean template = call.pathTemplate() != null;

@@ -87,6 +87,7 @@ public final class MicrometerCallObserver implements CallObserver {
 
     @Override
     public ObservedCall callStarted(CallDescription call) {
+        Objects.requireNonNull(call, "call");
         if (registry.isNoop()) {
             return ObservedCall.NONE;
         }

@@ -10,6 +10,12 @@ import io.micrometer.observation.ObservationConvention;
  */
 public interface QuarryObservationConvention extends ObservationConvention<QuarryCallContext> {
 
+    /**
+     * Whether the context is one of a Quarry call, as Micrometer asks each convention.
+     *
+     * @param context the context; null is none of ours
+     * @return whether it is a {@link QuarryCallContext}
+     */
     @Override
     default boolean supportsContext(Observation.Context context) {
         return context instanceof QuarryCallContext;

@@ -118,6 +118,6 @@ public final class OpenTelemetryCallObserver implements CallObserver {
 
     @Override
     public ObservedCall callStarted(CallDescription call) {
-        return new OpenTelemetryObservedCall(this, call);
+        return new OpenTelemetryObservedCall(this, Objects.requireNonNull(call, "call"));
     }
 }

@@ -1,5 +1,6 @@
 package io.quarry.spring;
 
+import java.util.Objects;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -35,6 +36,7 @@ public class QuarryJacksonRecordMapperAutoConfiguration {
     @Order(Ordered.HIGHEST_PRECEDENCE)
     public QuarryClientConfigCustomizer quarryJacksonRecordMapperCustomizer(
             ObjectProvider<JsonMapperBuilderCustomizer> jacksonCustomizers) {
+        Objects.requireNonNull(jacksonCustomizers, "jacksonCustomizers");
         return builder -> builder.recordMapper(
                 mapper -> jacksonCustomizers.orderedStream().forEach(customizer -> customizer.customize(mapper)));
     }

@@ -86,7 +86,7 @@ public class QuarryProperties {
     /**
      * Sets the application ID.
      *
-     * @param applicationId the application ID
+     * @param applicationId the application ID; null unsets it
      */
     public void setApplicationId(String applicationId) {
         this.applicationId = applicationId;
@@ -100,7 +100,7 @@ public class QuarryProperties {
     /**
      * Sets the shared API key.
      *
-     * @param apiKey the shared API key
+     * @param apiKey the shared API key; null unsets it
      */
     public void setApiKey(String apiKey) {
         this.apiKey = apiKey;
@@ -114,10 +114,10 @@ public class QuarryProperties {
     /**
      * Sets the shared host URLs.
      *
-     * @param hosts the shared host URLs
+     * @param hosts the shared host URLs; null, as empty, for each client's default hosts
      */
     public void setHosts(List<String> hosts) {
-        this.hosts = hosts;
+        this.hosts = hosts == null ? new ArrayList<>() : hosts;
     }
 
     /** {@return the region code} */
@@ -128,7 +128,7 @@ public class QuarryProperties {
     /**
      * Sets the region code.
      *
-     * @param region the region code
+     * @param region the region code; null unsets it
      */
     public void setRegion(String region) {
         this.region = region;
@@ -142,7 +142,7 @@ public class QuarryProperties {
     /**
      * Sets the connect timeout.
      *
-     * @param connectTimeout the connect timeout
+     * @param connectTimeout the connect timeout; null for the default
      */
     public void setConnectTimeout(Duration connectTimeout) {
         this.connectTimeout = connectTimeout;
@@ -156,7 +156,7 @@ public class QuarryProperties {
     /**
      * Sets the read timeout.
      *
-     * @param readTimeout the read timeout
+     * @param readTimeout the read timeout; null for the default
      */
     public void setReadTimeout(Duration readTimeout) {
         this.readTimeout = readTimeout;
@@ -170,7 +170,7 @@ public class QuarryProperties {
     /**
      * Sets the write timeout.
      *
-     * @param writeTimeout the write timeout
+     * @param writeTimeout the write timeout; null for the default
      */
     public void setWriteTimeout(Duration writeTimeout) {
         this.writeTimeout = writeTimeout;
@@ -184,7 +184,7 @@ public class QuarryProperties {
     /**
      * Sets the close timeout.
      *
-     * @param closeTimeout the close timeout
+     * @param closeTimeout the close timeout; null for the default
      */
     public void setCloseTimeout(Duration closeTimeout) {
         this.closeTimeout = closeTimeout;
@@ -198,7 +198,7 @@ public class QuarryProperties {
     /**
      * Sets the log level.
      *
-     * @param logLevel the log level
+     * @param logLevel the log level; null for the default
      */
     public void setLogLevel(LogLevel logLevel) {
         this.logLevel = logLevel;
@@ -298,7 +298,7 @@ public class QuarryProperties {
         /**
          * Sets the client's API key.
          *
-         * @param apiKey the client's API key
+         * @param apiKey the client's API key; null for the shared one
          */
         public void setApiKey(String apiKey) {
             this.apiKey = apiKey;
@@ -312,10 +312,10 @@ public class QuarryProperties {
         /**
          * Sets the client's host URLs.
          *
-         * @param hosts the client's host URLs
+         * @param hosts the client's host URLs; null, as empty, for the shared ones
          */
         public void setHosts(List<String> hosts) {
-            this.hosts = hosts;
+            this.hosts = hosts == null ? new ArrayList<>() : hosts;
         }
     }
 
@@ -336,7 +336,7 @@ public class QuarryProperties {
         /**
          * Sets the crawler user ID.
          *
-         * @param userId the crawler user ID
+         * @param userId the crawler user ID; null unsets it
          */
         public void setUserId(String userId) {
             this.userId = userId;
@@ -370,7 +370,8 @@ public class QuarryProperties {
         /**
          * Sets the limit on the checks of one health request, which run at once.
          *
-         * @param timeout the limit on the checks of one health request
+         * @param timeout the limit on the checks of one health request; null for the default (as when the property is
+         *     set empty)
          */
         public void setTimeout(Duration timeout) {
             this.timeout = timeout;

@@ -55,7 +55,11 @@ public final class AnalyticsTags {
      * @return the expression
      */
     public static AnalyticsTags anyOf(String... tags) {
-        return join(Arrays.stream(tags).map(AnalyticsTags::tag).toList(), "OR");
+        return join(
+                Arrays.stream(Objects.requireNonNull(tags, "tags"))
+                        .map(AnalyticsTags::tag)
+                        .toList(),
+                "OR");
     }
 
     /**
@@ -65,7 +69,11 @@ public final class AnalyticsTags {
      * @return the expression
      */
     public static AnalyticsTags allOf(String... tags) {
-        return join(Arrays.stream(tags).map(AnalyticsTags::tag).toList(), "AND");
+        return join(
+                Arrays.stream(Objects.requireNonNull(tags, "tags"))
+                        .map(AnalyticsTags::tag)
+                        .toList(),
+                "AND");
     }
 
     /**
@@ -75,7 +83,7 @@ public final class AnalyticsTags {
      * @return {@code (this) AND (other)}, parentheses only around parts joined by {@code OR}
      */
     public AnalyticsTags and(AnalyticsTags other) {
-        return join(List.of(this, other), "AND");
+        return join(List.of(this, Objects.requireNonNull(other, "other")), "AND");
     }
 
     /**
@@ -85,7 +93,7 @@ public final class AnalyticsTags {
      * @return {@code (this) OR (other)}, parentheses only around parts joined by {@code AND}
      */
     public AnalyticsTags or(AnalyticsTags other) {
-        return join(List.of(this, other), "OR");
+        return join(List.of(this, Objects.requireNonNull(other, "other")), "OR");
     }
 
     private static AnalyticsTags join(List<AnalyticsTags> parts, String operator) {

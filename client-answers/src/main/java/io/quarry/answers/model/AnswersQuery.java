@@ -67,7 +67,7 @@ public final class AnswersQuery {
      * @throws InvalidRequestException if no language is given or a code is not two lower-case letters
      */
     public static AnswersQuery of(String query, String... queryLanguages) {
-        return of(query, Arrays.asList(queryLanguages));
+        return of(query, Arrays.asList(Objects.requireNonNull(queryLanguages, "queryLanguages")));
     }
 
     /**

@@ -20,6 +20,7 @@ import io.quarry.core.UnreachableHostsException;
 import io.quarry.core.WriteOutcomeUnknownException;
 import io.quarry.core.spi.CallObserver;
 import io.quarry.core.spi.ContextScope;
+import io.quarry.core.spi.TimedSteps;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.lang.reflect.Type;
@@ -460,7 +461,7 @@ public final class HttpTransport implements AutoCloseable {
         }
         for (Runnable step : waiting) {
             // on the pool the wait would have run it on, not on the closing thread
-            CompletableFuture.runAsync(step);
+            TimedSteps.now().execute(step);
         }
         sender.close();
         AttemptLimits.forget(inFlight);
@@ -1391,7 +1392,7 @@ public final class HttpTransport implements AutoCloseable {
                 }
             };
             waiting.add(once);
-            CompletableFuture.delayedExecutor(nanos, TimeUnit.NANOSECONDS).execute(once);
+            TimedSteps.after(nanos, TimeUnit.NANOSECONDS).execute(once);
             if (closed) {
                 // close() may have looked at the waiting steps before this one was added
                 once.run();

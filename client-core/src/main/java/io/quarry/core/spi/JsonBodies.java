@@ -2,6 +2,7 @@ package io.quarry.core.spi;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /** Small JSON object bodies built from name/value pairs, for calls whose body has no model class of its own. */
 public final class JsonBodies {
@@ -16,7 +17,7 @@ public final class JsonBodies {
      * @throws IllegalArgumentException if the arguments do not come in pairs
      */
     public static Map<String, Object> object(Object... namesAndValues) {
-        if (namesAndValues.length % 2 != 0) {
+        if (Objects.requireNonNull(namesAndValues, "namesAndValues").length % 2 != 0) {
             throw new IllegalArgumentException("names and values must come in pairs");
         }
         Map<String, Object> body = new LinkedHashMap<>();

@@ -4,6 +4,7 @@ import io.quarry.core.DeserializationException;
 import io.quarry.core.internal.Json;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Bodies in JSON Lines (one JSON value per line, as some endpoints answer logs): read the body as text with
@@ -24,6 +25,7 @@ public final class JsonLines {
      * @throws DeserializationException if a line is not JSON of that type
      */
     public static <E> List<E> read(String body, Class<E> type) {
+        Objects.requireNonNull(type, "type");
         List<E> values = new ArrayList<>();
         if (body == null) {
             return List.copyOf(values);

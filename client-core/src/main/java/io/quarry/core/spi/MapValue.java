@@ -82,7 +82,7 @@ public abstract class MapValue<T extends MapValue<T>> {
      * @return the value, if present
      */
     public Optional<Object> get(String name) {
-        return Optional.ofNullable(members.get(name));
+        return Optional.ofNullable(members.get(Objects.requireNonNull(name, "name")));
     }
 
     /**

@@ -51,7 +51,9 @@ public final class Polling {
      * @throws ClientClosedException when the client closes while the wait made inside its composite call lasts
      */
     public static <R> R poll(String what, WaitPolicy policy, Supplier<Optional<R>> check) {
+        Objects.requireNonNull(what, "what");
         Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(check, "check");
         WaitWake wake = WaitWake.ofCurrentClient();
         try {
             return poll(what, policy, check, wake);
@@ -109,7 +111,9 @@ public final class Polling {
      */
     public static <R> CompletableFuture<R> pollAsync(
             String what, WaitPolicy policy, Supplier<CompletableFuture<Optional<R>>> check) {
+        Objects.requireNonNull(what, "what");
         Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(check, "check");
         CompletableFuture<R> result = new CompletableFuture<>();
         WaitWake wake = WaitWake.ofCurrentClient();
         if (wake != null) {
@@ -192,8 +196,7 @@ public final class Polling {
                 Runnable next =
                         () -> attempt(what, policy, check, attempt + 1, waited.plus(delay), startNanos, result, wake);
                 if (wake == null) {
-                    CompletableFuture.delayedExecutor(delay.toMillis(), TimeUnit.MILLISECONDS)
-                            .execute(next);
+                    TimedSteps.after(delay.toMillis(), TimeUnit.MILLISECONDS).execute(next);
                 } else {
                     wake.schedule(delay, next);
                 }
@@ -208,6 +211,7 @@ public final class Polling {
      * @return the underlying error
      */
     public static Throwable unwrap(Throwable error) {
+        Objects.requireNonNull(error, "error");
         return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     }
 

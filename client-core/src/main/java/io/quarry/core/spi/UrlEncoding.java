@@ -2,6 +2,7 @@ package io.quarry.core.spi;
 
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.internal.base.PercentEncoding;
+import java.util.Objects;
 
 /** Percent-encoding for text a module builds into a URL-style string itself (search parameters, key restrictions). */
 public final class UrlEncoding {
@@ -17,7 +18,7 @@ public final class UrlEncoding {
      *     encoder would send {@code ?} in its place, another text than the caller's)
      */
     public static String percentEncode(String text) {
-        int unpaired = PercentEncoding.unpairedSurrogateAt(text);
+        int unpaired = PercentEncoding.unpairedSurrogateAt(Objects.requireNonNull(text, "text"));
         if (unpaired >= 0) {
             throw new InvalidRequestException("text to percent-encode has an unpaired UTF-16 surrogate at index "
                     + unpaired + ", which has no UTF-8 form");

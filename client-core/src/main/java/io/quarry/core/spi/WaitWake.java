@@ -4,7 +4,6 @@ import io.quarry.core.ApiClient;
 import io.quarry.core.ClientClosedException;
 import io.quarry.core.internal.WaitCheck;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -77,8 +76,7 @@ final class WaitWake implements AutoCloseable {
             }
         };
         scheduled.set(once);
-        CompletableFuture.delayedExecutor(delay.toMillis(), TimeUnit.MILLISECONDS)
-                .execute(once);
+        TimedSteps.after(delay.toMillis(), TimeUnit.MILLISECONDS).execute(once);
         if (isClosed()) {
             // close() may have looked for a scheduled step before this one was set
             once.run();
@@ -103,7 +101,7 @@ final class WaitWake implements AutoCloseable {
         Runnable step = scheduled.get();
         if (step != null) {
             // on the pool the delay would have run it on, not on the closing thread
-            CompletableFuture.runAsync(step);
+            TimedSteps.now().execute(step);
         }
     }
 

@@ -30,17 +30,8 @@ class EnrichedRecordJsonFromOkioTest extends EnrichedRecordJsonTest {
         return page;
     }
 
-    /**
-     * A buffer whose segments each hold a few bytes (shared segments are never merged into one another), so that a
-     * read from it returns at most that many.
-     */
+    /** A buffer whose segments each hold a few bytes, so that a read from it returns at most that many. */
     static Buffer inSmallSegments(byte[] bytes) {
-        Buffer body = new Buffer();
-        for (int at = 0; at < bytes.length; at += SEGMENT_BYTES) {
-            Buffer piece = new Buffer().write(bytes, at, Math.min(SEGMENT_BYTES, bytes.length - at));
-            Buffer shared = piece.copy();
-            body.write(shared, shared.size());
-        }
-        return body;
+        return BodyInPieces.of(bytes, () -> SEGMENT_BYTES);
     }
 }

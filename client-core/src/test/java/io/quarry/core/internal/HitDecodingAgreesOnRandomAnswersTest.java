@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.stream.LongStream;
 import okio.Buffer;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -31,7 +32,18 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class HitDecodingAgreesOnRandomAnswersTest {
 
-    private static final int ANSWERS = 300;
+    private static final int ANSWER_COUNT = 300;
+
+    /**
+     * The answers, made once for every test of the class (made anew in each, about a quarter of its CPU). The
+     * answer at index {@code seed} is {@code new RandomAnswers(seed).next()}.
+     */
+    private static final List<RandomAnswers.Answer> ANSWERS = LongStream.range(0, ANSWER_COUNT)
+            .mapToObj(seed -> new RandomAnswers(seed).next())
+            .toList();
+
+    /** A hit's description: formatted only when an assertion fails, not concatenated for every hit. */
+    private static final String HIT = "%s, hit %d";
 
     /** The stored attributes both record types read. */
     interface Stored {
@@ -116,8 +128,8 @@ class HitDecodingAgreesOnRandomAnswersTest {
     @ParameterizedTest
     @EnumSource(Way.class)
     void everyHitKeepsItsRecordItsObjectIDAndExactlyItsGeneratedMembers(Way way) {
-        for (long seed = 0; seed < ANSWERS; seed++) {
-            RandomAnswers.Answer answer = new RandomAnswers(seed).next();
+        for (long seed = 0; seed < ANSWER_COUNT; seed++) {
+            RandomAnswers.Answer answer = ANSWERS.get((int) seed);
             String what = way + ", seed " + seed + ": " + answer.json();
 
             List<EnrichedRecord<Product>> products = decode(way, answer, ProductPage.class, Product.class, seed);
@@ -129,19 +141,20 @@ class HitDecodingAgreesOnRandomAnswersTest {
             assertThat(bags).as(what).hasSize(answer.hits().size());
             for (int i = 0; i < answer.hits().size(); i++) {
                 RandomAnswers.ExpectedHit expected = answer.hits().get(i);
-                String hit = what + ", hit " + i;
                 EnrichedRecord<Product> product = products.get(i);
-                assertStored(product.record(), expected, hit);
-                assertThat(product.record().objectID()).as(hit).isEqualTo(objectIDProperty(expected));
-                assertStored(listings.get(i).record(), expected, hit);
+                assertStored(product.record(), expected, what, i);
+                assertThat(product.record().objectID()).as(HIT, what, i).isEqualTo(objectIDProperty(expected));
+                assertStored(listings.get(i).record(), expected, what, i);
                 EnrichedRecord<Bag> bag = bags.get(i);
-                assertStored(bag.record(), expected, hit);
+                assertStored(bag.record(), expected, what, i);
                 FreeFormRecord generated = Json.read(expected.generatedJson(), FreeFormRecord.class);
-                assertThat(bag.record().others.keySet()).as(hit).containsAll(generated.names());
+                assertThat(bag.record().others.keySet()).as(HIT, what, i).containsAll(generated.names());
                 for (EnrichedRecord<?> decoded : List.of(product, listings.get(i), bag)) {
-                    assertThat(decoded.objectID()).as(hit).isEqualTo(Optional.ofNullable(expected.objectID()));
-                    assertThat(decoded.generatedMembers()).as(hit).isEqualTo(generated);
-                    assertThat(decoded.raw().attributes()).as(hit).containsAllEntriesOf(generated.attributes());
+                    assertThat(decoded.objectID()).as(HIT, what, i).isEqualTo(Optional.ofNullable(expected.objectID()));
+                    assertThat(decoded.generatedMembers()).as(HIT, what, i).isEqualTo(generated);
+                    assertThat(decoded.raw().attributes())
+                            .as(HIT, what, i)
+                            .containsAllEntriesOf(generated.attributes());
                 }
             }
         }
@@ -152,8 +165,8 @@ class HitDecodingAgreesOnRandomAnswersTest {
             value = Way.class,
             names = {"ARRAY", "ARRIVING_WHOLE"})
     void withoutGeneratedMembersEveryRecordStillComesWholeAndNothingElseIsKept(Way way) {
-        for (long seed = 0; seed < ANSWERS; seed++) {
-            RandomAnswers.Answer answer = new RandomAnswers(seed).next();
+        for (long seed = 0; seed < ANSWER_COUNT; seed++) {
+            RandomAnswers.Answer answer = ANSWERS.get((int) seed);
             String what = way + ", seed " + seed + ": " + answer.json();
             byte[] json = answer.json().getBytes(StandardCharsets.UTF_8);
 
@@ -166,7 +179,7 @@ class HitDecodingAgreesOnRandomAnswersTest {
             for (int i = 0; i < answer.hits().size(); i++) {
                 RandomAnswers.ExpectedHit expected = answer.hits().get(i);
                 EnrichedRecord<Product> hit = page.hits().get(i);
-                assertStored(hit.record(), expected, what + ", hit " + i);
+                assertStored(hit.record(), expected, what, i);
                 // the hit's objectID is then the record's own property
                 assertThat(hit.objectID().orElse(null)).as(what).isEqualTo(objectIDProperty(expected));
                 assertThatThrownBy(hit::generatedMembers).isInstanceOf(IllegalStateException.class);
@@ -204,10 +217,10 @@ class HitDecodingAgreesOnRandomAnswersTest {
                 : RECORD_MAPPER.read(arriving(hitsJson, seed), hits);
     }
 
-    private static void assertStored(Stored record, RandomAnswers.ExpectedHit expected, String what) {
-        assertThat(record.name()).as(what).isEqualTo(expected.name());
-        assertThat(record.price()).as(what).isEqualTo(expected.price());
-        assertThat(record.tags()).as(what).isEqualTo(expected.tags());
+    private static void assertStored(Stored record, RandomAnswers.ExpectedHit expected, String what, int hit) {
+        assertThat(record.name()).as(HIT, what, hit).isEqualTo(expected.name());
+        assertThat(record.price()).as(HIT, what, hit).isEqualTo(expected.price());
+        assertThat(record.tags()).as(HIT, what, hit).isEqualTo(expected.tags());
     }
 
     /** The record's objectID property: a number in the answer is read as its text. */
@@ -226,13 +239,6 @@ class HitDecodingAgreesOnRandomAnswersTest {
     /** A body arriving in reads of 1 to 40 bytes. */
     private static ArrivingBody arriving(byte[] json, long seed) {
         Random sizes = new Random(seed);
-        Buffer body = new Buffer();
-        for (int at = 0; at < json.length; ) {
-            int size = Math.min(json.length - at, 1 + sizes.nextInt(40));
-            Buffer shared = new Buffer().write(json, at, size).copy(); // shared segments are never merged
-            body.write(shared, shared.size());
-            at += size;
-        }
-        return new ArrivingBody(body, Long.MAX_VALUE);
+        return new ArrivingBody(BodyInPieces.of(json, () -> 1 + sizes.nextInt(40)), Long.MAX_VALUE);
     }
 }

@@ -74,14 +74,20 @@ class PooledBytesTest {
                 results.add(pool.submit(() -> {
                     byte[] data = new byte[PooledBytes.CHUNK_SIZE + 10];
                     java.util.Arrays.fill(data, mark);
+                    // read back into one array per thread: a fresh one per round was half a gigabyte of garbage
+                    byte[] received = new byte[data.length];
                     for (int round = 0; round < 2_000; round++) {
                         PooledBytes out = new PooledBytes();
                         out.write(data, 0, data.length);
                         Buffer sink = new Buffer();
                         out.writeToAndRelease(sink);
+                        if (sink.size() != data.length) {
+                            return false;
+                        }
+                        sink.readFully(received);
                         // another thread writing into the same array would show as a foreign byte here (Arrays.equals
                         // compares words, where a loop over the bytes ran 512 million times in all)
-                        if (!java.util.Arrays.equals(sink.readByteArray(), data)) {
+                        if (!java.util.Arrays.equals(received, data)) {
                             return false;
                         }
                     }

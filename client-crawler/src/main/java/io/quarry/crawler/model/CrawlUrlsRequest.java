@@ -9,7 +9,7 @@ import java.util.Objects;
 
 /**
  * URLs to crawl now, at most {@value #MAX_URLS} per call (the service also allows 200 such calls per 24 hours).
- * Immutable.
+ * Immutable; two requests with the same URLs in the same order and the same choice are equal.
  *
  * <pre>{@code
  * crawler.crawlUrls(CrawlUrlsRequest.of(List.of("https://www.example.com/new-page")).extraUrls(ExtraUrls.SAVE));
@@ -81,6 +81,16 @@ public final class CrawlUrlsRequest {
             body.put("save", extraUrls == ExtraUrls.SAVE);
         }
         return body;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof CrawlUrlsRequest that && urls.equals(that.urls) && extraUrls == that.extraUrls;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(urls, extraUrls);
     }
 
     @Override

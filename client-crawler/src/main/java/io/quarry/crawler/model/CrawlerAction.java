@@ -5,6 +5,7 @@ import io.quarry.core.spi.CopyOnWrite;
 import io.quarry.core.spi.MapValue;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -13,7 +14,7 @@ import java.util.Optional;
  * configuration's {@code indexPrefix}). Immutable; each setter returns a new action. Members this class has no
  * method for are kept as read and sent back unchanged; {@link #member(String, Object)} sets any. The extractor is
  * kept in its JSON form, as an action read from the service holds it, so an action equals the same action read
- * back.
+ * back. A setter given null removes its member.
  */
 public final class CrawlerAction extends MapValue<CrawlerAction> {
 
@@ -34,7 +35,9 @@ public final class CrawlerAction extends MapValue<CrawlerAction> {
      * @return the action
      */
     public static CrawlerAction of(String indexName, RecordExtractor extractor) {
-        return of(Map.of()).indexName(indexName).recordExtractor(extractor);
+        return of(Map.of())
+                .indexName(Objects.requireNonNull(indexName, "indexName"))
+                .recordExtractor(Objects.requireNonNull(extractor, "extractor"));
     }
 
     /**
@@ -45,7 +48,7 @@ public final class CrawlerAction extends MapValue<CrawlerAction> {
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static CrawlerAction of(Map<String, Object> values) {
-        Map<String, Object> members = CopyOnWrite.copy(values);
+        Map<String, Object> members = CopyOnWrite.copy(Objects.requireNonNull(values, "values"));
         return members.get("recordExtractor") instanceof RecordExtractor extractor
                 ? new CrawlerAction(CopyOnWrite.with(members, "recordExtractor", extractor.members()))
                 : new CrawlerAction(members);

@@ -64,7 +64,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static CrawlerConfiguration of(Map<String, Object> values) {
-        Map<String, Object> members = CopyOnWrite.copy(values);
+        Map<String, Object> members = CopyOnWrite.copy(Objects.requireNonNull(values, "values"));
         return members.get("actions") instanceof List<?> actions
                 ? new CrawlerConfiguration(CopyOnWrite.with(members, "actions", membersOf(actions)))
                 : new CrawlerConfiguration(members);
@@ -289,7 +289,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
      * @return a new configuration
      */
     public CrawlerConfiguration actions(CrawlerAction... actions) {
-        return actions(List.of(actions));
+        return actions(List.of(Objects.requireNonNull(actions, "actions")));
     }
 
     /**
@@ -299,7 +299,7 @@ public final class CrawlerConfiguration extends MapValue<CrawlerConfiguration> {
      * @return a new configuration
      */
     public CrawlerConfiguration actions(List<CrawlerAction> actions) {
-        return with("actions", membersOf(List.copyOf(actions)));
+        return with("actions", membersOf(List.copyOf(Objects.requireNonNull(actions, "actions"))));
     }
 
     /** The items of a list of actions in their JSON form: an action's members, anything else as it is. */

@@ -6,7 +6,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A change of a crawler: a new name, a whole new configuration, or both. Immutable.
+ * A change of a crawler: a new name, a whole new configuration, or both. Immutable; two changes with the same name
+ * and equal configurations are equal.
  *
  * <pre>{@code
  * crawler.update(CrawlerUpdate.of().name("docs-crawler").config(newConfig));
@@ -57,6 +58,18 @@ public final class CrawlerUpdate {
             body.put("config", config);
         }
         return body;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof CrawlerUpdate that
+                && Objects.equals(name, that.name)
+                && Objects.equals(config, that.config);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, config);
     }
 
     /** Shows the name and the configuration, whose {@code apiKey} is hidden. */

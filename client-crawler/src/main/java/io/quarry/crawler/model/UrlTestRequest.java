@@ -7,7 +7,7 @@ import java.util.Objects;
 
 /**
  * A URL to test against the crawler's configuration, optionally with members that replace the configuration's for
- * this test only. Immutable.
+ * this test only. Immutable; two requests for the same URL with equal overrides are equal.
  */
 public final class UrlTestRequest {
 
@@ -47,6 +47,19 @@ public final class UrlTestRequest {
         return body;
     }
 
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof UrlTestRequest that
+                && url.equals(that.url)
+                && Objects.equals(overrides, that.overrides);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(url, overrides);
+    }
+
+    /** Shows the URL and the overrides, whose {@code apiKey} is hidden. */
     @Override
     public String toString() {
         return "UrlTestRequest" + json();

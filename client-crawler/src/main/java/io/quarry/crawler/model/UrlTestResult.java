@@ -1,9 +1,9 @@
 package io.quarry.crawler.model;
 
+import io.quarry.core.spi.CopyOnWrite;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,8 +28,8 @@ public record UrlTestResult(
         Map<String, Object> error) {
 
     /**
-     * Null members become empty; the lists and maps are unmodifiable copies (a map keeps null values, and the JSON
-     * values inside it, as they came).
+     * Null members become empty; the lists and maps are unmodifiable copies, the JSON values inside a map copied
+     * all the way down (a map keeps null values).
      *
      * @param startDate see the record description
      * @param endDate see the record description
@@ -45,12 +45,8 @@ public record UrlTestResult(
                 : List.copyOf(logs.stream().map(UrlTestResult::line).toList());
         records = records == null ? List.of() : List.copyOf(records);
         links = links == null ? List.of() : List.copyOf(links);
-        externalData = unmodifiable(externalData);
-        error = unmodifiable(error);
-    }
-
-    private static Map<String, Object> unmodifiable(Map<String, Object> map) {
-        return map == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(map));
+        externalData = CopyOnWrite.copy(externalData);
+        error = CopyOnWrite.copy(error);
     }
 
     /** An unmodifiable copy of a log line, its null items kept; a null line fails the answer's read as before. */

@@ -119,7 +119,8 @@ public record Click(String queryID, int page, int hitsPerPage, List<String> obje
     }
 
     /**
-     * The click event for a user.
+     * The click event for a user. A null name, index or user token is refused when the event is sent, as
+     * {@link InsightsEvent} says.
      *
      * @param eventName the event's name
      * @param index the index searched

@@ -1,10 +1,10 @@
 package io.quarry.insights.model;
 
 import io.quarry.core.InvalidRequestException;
+import io.quarry.core.spi.CopyOnWrite;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -24,7 +24,9 @@ import java.util.function.Consumer;
  *         .value(19.90);
  * }</pre>
  * The client checks the service's rules before sending (see {@link io.quarry.insights.InsightsClient#send}); a
- * member left null is not sent (no timestamp means "now" for the service).
+ * member left null is not sent (no timestamp means "now" for the service). Building an event checks nothing, so a
+ * null name, index or user token given to a factory is refused there, before anything is sent, with the rule it
+ * breaks ("EventName is required"), as every other rule of an event is.
  *
  * @param eventType click, view or conversion
  * @param eventSubtype for conversions: add to cart or purchase; null for none
@@ -63,7 +65,7 @@ public record InsightsEvent(
         Double value) {
 
     /**
-     * Copies the lists, and each map of {@code objectData} (one level deep), unmodifiable. A null item of {@code objectIDs}, {@code filters} or {@code positions} is
+     * Copies the lists, and each map of {@code objectData} all the way down (its nested maps and lists), unmodifiable. A null item of {@code objectIDs}, {@code filters} or {@code positions} is
      * kept: sending refuses the event with the service's message for it. A null item of {@code objectData} is kept
      * and sent as a JSON {@code null}, a record without data: the service states no rule on those items.
      *
@@ -253,9 +255,9 @@ public record InsightsEvent(
         return with(p -> p.value = value);
     }
 
-    /** An unmodifiable copy that keeps null items ({@link List#copyOf} throws on them), or null. */
+    /** An unmodifiable deep copy that keeps null values ({@link Map#copyOf} throws on them), or null. */
     private static Map<String, Object> dataCopy(Map<String, Object> data) {
-        return data == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(data));
+        return data == null ? null : CopyOnWrite.copy(data);
     }
 
     private static <T> List<T> copyOf(List<T> list) {

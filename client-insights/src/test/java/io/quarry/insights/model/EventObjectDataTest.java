@@ -3,6 +3,7 @@ package io.quarry.insights.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -23,6 +24,24 @@ class EventObjectDataTest {
 
         assertThat(event.objectData()).containsExactly(Map.of("price", 10), null);
         assertThatThrownBy(() -> event.objectData().get(0).put("price", 1))
+                .isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void aRecordsNestedDataIsCopiedToo() {
+        List<Object> sizes = new ArrayList<>(List.of("M"));
+        InsightsEvent event = InsightsEvent.conversion("Bought", "products", "u1")
+                .objectIDs(List.of("p1"))
+                .objectData(List.of(Map.of("price", 10, "sizes", sizes)));
+
+        sizes.add("L");
+
+        assertThat(event.objectData()).containsExactly(Map.of("price", 10, "sizes", List.of("M")));
+        assertThat(event)
+                .isEqualTo(InsightsEvent.conversion("Bought", "products", "u1")
+                        .objectIDs(List.of("p1"))
+                        .objectData(List.of(Map.of("price", 10, "sizes", List.of("M")))));
+        assertThatThrownBy(() -> ((List<?>) event.objectData().get(0).get("sizes")).clear())
                 .isInstanceOf(UnsupportedOperationException.class);
     }
 }

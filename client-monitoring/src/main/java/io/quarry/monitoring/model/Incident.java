@@ -19,7 +19,7 @@ public record Incident(Instant time, String title, String body, ServerStatus sta
      * Reads the service's form {@code {"t": ms, "v": {"title", "body", "status"}}}.
      *
      * @param t the timestamp in milliseconds
-     * @param v the title, body and status
+     * @param v the title, body and status; null when absent (no details)
      * @return the incident
      */
     @JsonCreator

@@ -1,5 +1,7 @@
 package io.quarry.personalization.model;
 
+import java.util.Objects;
+
 /**
  * How much one kind of event counts in profiles: each event with this name and type adds {@code score} to the
  * facet values of what it names.
@@ -19,6 +21,7 @@ public record EventScoring(String eventName, EventType eventType, int score) {
      * @return the scoring
      */
     public static EventScoring of(String eventName, EventType eventType, int score) {
-        return new EventScoring(eventName, eventType, score);
+        return new EventScoring(
+                Objects.requireNonNull(eventName, "eventName"), Objects.requireNonNull(eventType, "eventType"), score);
     }
 }

@@ -1,5 +1,7 @@
 package io.quarry.personalization.model;
 
+import java.util.Objects;
+
 /**
  * How much one facet counts when a profile is applied to a search.
  *
@@ -16,6 +18,6 @@ public record FacetScoring(String facetName, int score) {
      * @return the scoring
      */
     public static FacetScoring of(String facetName, int score) {
-        return new FacetScoring(facetName, score);
+        return new FacetScoring(Objects.requireNonNull(facetName, "facetName"), score);
     }
 }

@@ -2,6 +2,7 @@ package io.quarry.personalization.model;
 
 import io.quarry.core.InvalidRequestException;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The application's personalization strategy: which events build profiles and how much each counts, which facets
@@ -58,6 +59,8 @@ public record PersonalizationStrategy(
      */
     public static PersonalizationStrategy of(
             List<EventScoring> eventsScoring, List<FacetScoring> facetsScoring, int personalizationImpact) {
+        Objects.requireNonNull(eventsScoring, "eventsScoring");
+        Objects.requireNonNull(facetsScoring, "facetsScoring");
         return new PersonalizationStrategy(eventsScoring, facetsScoring, personalizationImpact).validate();
     }
 
@@ -78,6 +81,7 @@ public record PersonalizationStrategy(
      * @return its score (the first entry naming the facet, when several do), 0 when the strategy does not score it
      */
     public int facetScore(String facetName) {
+        Objects.requireNonNull(facetName, "facetName");
         for (FacetScoring facet : facetsScoring) {
             if (facet.facetName().equals(facetName)) {
                 return facet.score();

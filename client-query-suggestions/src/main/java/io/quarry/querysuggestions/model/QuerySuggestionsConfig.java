@@ -61,7 +61,7 @@ public record QuerySuggestionsConfig(
         if (indexName.isBlank()) {
             throw new IllegalArgumentException("indexName must not be blank");
         }
-        if (sourceIndices.length == 0) {
+        if (Objects.requireNonNull(sourceIndices, "sourceIndices").length == 0) {
             throw new IllegalArgumentException("at least one source index is needed");
         }
         return new QuerySuggestionsConfig(indexName, Arrays.asList(sourceIndices), null, null);

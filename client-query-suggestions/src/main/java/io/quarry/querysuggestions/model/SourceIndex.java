@@ -87,7 +87,14 @@ public record SourceIndex(
      */
     public SourceIndex analyticsTags(String... tags) {
         return new SourceIndex(
-                indexName, Arrays.asList(tags), facets, minHits, minLetters, generate, external, replicas);
+                indexName,
+                Arrays.asList(Objects.requireNonNull(tags, "tags")),
+                facets,
+                minHits,
+                minLetters,
+                generate,
+                external,
+                replicas);
     }
 
     /**
@@ -98,7 +105,14 @@ public record SourceIndex(
      */
     public SourceIndex facets(FacetAmount... amounts) {
         return new SourceIndex(
-                indexName, analyticsTags, Arrays.asList(amounts), minHits, minLetters, generate, external, replicas);
+                indexName,
+                analyticsTags,
+                Arrays.asList(Objects.requireNonNull(amounts, "amounts")),
+                minHits,
+                minLetters,
+                generate,
+                external,
+                replicas);
     }
 
     /**
@@ -148,7 +162,7 @@ public record SourceIndex(
      * @throws IllegalArgumentException if no attribute is given
      */
     public SourceIndex generate(String... attributes) {
-        if (attributes.length == 0) {
+        if (Objects.requireNonNull(attributes, "attributes").length == 0) {
             throw new IllegalArgumentException("a generate list needs at least one facet attribute");
         }
         List<List<String>> lists = new ArrayList<>(generate == null ? List.of() : generate);
@@ -164,7 +178,14 @@ public record SourceIndex(
      */
     public SourceIndex external(String... indexNames) {
         return new SourceIndex(
-                indexName, analyticsTags, facets, minHits, minLetters, generate, Arrays.asList(indexNames), replicas);
+                indexName,
+                analyticsTags,
+                facets,
+                minHits,
+                minLetters,
+                generate,
+                Arrays.asList(Objects.requireNonNull(indexNames, "indexNames")),
+                replicas);
     }
 
     private static int nonNegative(int value, String name) {

@@ -7,6 +7,7 @@ import io.quarry.core.WriteRefusedException;
 import io.quarry.core.spi.DefaultObjectID;
 import io.quarry.core.spi.ObjectIDs;
 import io.quarry.core.spi.Polling;
+import io.quarry.core.spi.TimedSteps;
 import io.quarry.search.ChunkListener;
 import io.quarry.search.WriteProgress;
 import io.quarry.search.model.BatchAction;
@@ -40,7 +41,7 @@ import java.util.function.Supplier;
  *
  * <p>Threads: records are serialised by the threads handing them in; calls are sent through the client's
  * asynchronous calls, and the next chunk is sent from the completion of one; the flush interval runs on
- * {@link CompletableFuture#delayedExecutor}, whose daemon thread the core's retry delays also use, and is no longer
+ * {@link io.quarry.core.spi.TimedSteps}, as the core's retry delays do, and is no longer
  * scheduled once the queue is closed. The listener is never called under the queue's lock: each event is queued
  * under it, in the order things happen, and a thread of the ingester's own makes the calls ({@link ListenerQueue}).
  * A chunk's end (what a flush waits for) comes after the listener was told of it.
@@ -544,7 +545,7 @@ public final class IngestQueue {
         }
         expiryScheduled = true;
         long left = Math.max(0, waiting.peek().deadline - System.nanoTime());
-        CompletableFuture.delayedExecutor(left, TimeUnit.NANOSECONDS).execute(this::expireWaiting);
+        TimedSteps.after(left, TimeUnit.NANOSECONDS).execute(this::expireWaiting);
     }
 
     /** Refuses the waiting adds whose add timeout has passed (the oldest first: their deadlines come in order). */
@@ -709,8 +710,7 @@ public final class IngestQueue {
         if (closed) {
             return;
         }
-        CompletableFuture.delayedExecutor(intervalNanos, TimeUnit.NANOSECONDS)
-                .execute(() -> intervalPassed(generation));
+        TimedSteps.after(intervalNanos, TimeUnit.NANOSECONDS).execute(() -> intervalPassed(generation));
     }
 
     /** The first record of a chunk has waited the interval: the chunk is due, if it is still being filled. */

@@ -52,7 +52,7 @@ public record ApiKey(
      * @return the key parameters
      */
     public static ApiKey of(Acl... acl) {
-        return new ApiKey(List.of(acl), null, null, null, null, null, null, null);
+        return new ApiKey(List.of(Objects.requireNonNull(acl, "acl")), null, null, null, null, null, null, null);
     }
 
     /**
@@ -63,7 +63,14 @@ public record ApiKey(
      */
     public ApiKey description(String text) {
         return new ApiKey(
-                acl, text, indexes, maxHitsPerQuery, maxQueriesPerIPPerHour, queryParameters, referers, validity);
+                acl,
+                Objects.requireNonNull(text, "text"),
+                indexes,
+                maxHitsPerQuery,
+                maxQueriesPerIPPerHour,
+                queryParameters,
+                referers,
+                validity);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.quarry.search.model;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.quarry.core.spi.CopyOnWrite;
 import java.util.Objects;
 
 /**
@@ -9,13 +10,14 @@ import java.util.Objects;
  * {@code IncrementSet} are idempotent: a retried Increment, Decrement or Add can apply twice.
  *
  * @param operation the operation name
- * @param value     its operand
+ * @param value     its operand; a map, list or array is kept as an unmodifiable copy, all the way down
  */
 public record AttributeOperation(@JsonProperty("_operation") String operation, Object value) {
 
     /**
      * Checks the operation is complete: a null member would be left out of the request, and the service would
-     * store the rest of the object as the attribute's value, or refuse it.
+     * store the rest of the object as the attribute's value, or refuse it. Keeps a copy of a map, list or array
+     * operand.
      *
      * @param operation the operation name
      * @param value     its operand
@@ -23,7 +25,7 @@ public record AttributeOperation(@JsonProperty("_operation") String operation, O
      */
     public AttributeOperation {
         Objects.requireNonNull(operation, "operation");
-        Objects.requireNonNull(value, "value");
+        value = CopyOnWrite.unmodifiable(Objects.requireNonNull(value, "value"));
     }
 
     /**

@@ -3,7 +3,9 @@ package io.quarry.search.model;
 import java.util.Objects;
 
 /**
- * One operation of a batch; {@code indexName} is set only in multi-index batches.
+ * One operation of a batch; {@code indexName} is set only in multi-index batches. The body is kept as given, not
+ * copied: it is the caller's record, serialised when the batch is sent (the chunked writes make one operation per
+ * record, and a copy of each would double what a write holds).
  *
  * @param action    what to do
  * @param body      the record, attributes or {@code {objectID}}; null for index-wide actions

@@ -71,7 +71,13 @@ public record DictionaryEntry(
      */
     public static DictionaryEntry plural(String objectID, String language, String... words) {
         return new DictionaryEntry(
-                objectID, Objects.requireNonNull(language, "language"), null, List.of(words), null, null, null);
+                objectID,
+                Objects.requireNonNull(language, "language"),
+                null,
+                List.of(Objects.requireNonNull(words, "words")),
+                null,
+                null,
+                null);
     }
 
     /**
@@ -90,7 +96,7 @@ public record DictionaryEntry(
                 Objects.requireNonNull(language, "language"),
                 Objects.requireNonNull(word, "word"),
                 null,
-                List.of(decomposition),
+                List.of(Objects.requireNonNull(decomposition, "decomposition")),
                 null,
                 null);
     }

@@ -1,5 +1,7 @@
 package io.quarry.search.model;
 
+import java.util.Objects;
+
 /**
  * A dictionary search.
  *
@@ -17,7 +19,7 @@ public record DictionaryQuery(String query, Integer page, Integer hitsPerPage, S
      * @return the query
      */
     public static DictionaryQuery of(String query) {
-        return new DictionaryQuery(query, null, null, null);
+        return new DictionaryQuery(Objects.requireNonNull(query, "query"), null, null, null);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.quarry.search.model;
 
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Which standard dictionary entries are disabled:
@@ -26,6 +27,6 @@ public record DictionarySettings(Map<String, Map<String, Boolean>> disableStanda
      * @return the settings
      */
     public static DictionarySettings stopwords(Map<String, Boolean> languages) {
-        return new DictionarySettings(Map.of("stopwords", Map.copyOf(languages)));
+        return new DictionarySettings(Map.of("stopwords", Map.copyOf(Objects.requireNonNull(languages, "languages"))));
     }
 }

@@ -5,6 +5,7 @@ import io.quarry.core.spi.CopyOnWrite;
 import io.quarry.core.spi.MapValue;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Index settings: immutable, each setter returns new settings with one setting changed. Only the settings set
@@ -61,7 +62,7 @@ public final class IndexSettings extends MapValue<IndexSettings> {
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static IndexSettings of(Map<String, Object> values) {
-        return new IndexSettings(CopyOnWrite.copy(values));
+        return new IndexSettings(CopyOnWrite.copy(Objects.requireNonNull(values, "values")));
     }
 
     /**
@@ -80,7 +81,7 @@ public final class IndexSettings extends MapValue<IndexSettings> {
      * @return the strings; empty when absent
      */
     public List<String> getStrings(String name) {
-        return strings(name);
+        return strings(Objects.requireNonNull(name, "name"));
     }
 
     /**

@@ -51,6 +51,6 @@ public record Promotion(
      * @return the promotion
      */
     public static Promotion together(List<String> objectIDs, int position) {
-        return new Promotion(null, List.copyOf(objectIDs), position);
+        return new Promotion(null, List.copyOf(Objects.requireNonNull(objectIDs, "objectIDs")), position);
     }
 }

@@ -1,6 +1,8 @@
 package io.quarry.search.model;
 
+import io.quarry.core.spi.CopyOnWrite;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What a rule does: search parameters it applies (including query edits, such as
@@ -10,7 +12,8 @@ import java.util.List;
  * @param params   search parameters applied (e.g. {@code filters}), or null
  * @param promote  records pinned at positions, or null
  * @param hide     records removed from the results, or null
- * @param userData custom data returned with the response, or null
+ * @param userData custom data returned with the response, or null; a map, list or array in it is kept as an
+ *     unmodifiable copy, all the way down
  * @param filterPromotes whether promoted records must also pass the search's filters to be shown (null means the
  *     service default, false)
  */
@@ -18,7 +21,7 @@ public record RuleConsequence(
         SearchQuery params, List<Promotion> promote, List<HiddenRecord> hide, Object userData, Boolean filterPromotes) {
 
     /**
-     * Keeps unmodifiable copies of the lists.
+     * Keeps unmodifiable copies of the lists, and of {@code userData} all the way down.
      *
      * @param params see the record description
      * @param promote see the record description
@@ -29,6 +32,7 @@ public record RuleConsequence(
     public RuleConsequence {
         promote = Copies.list(promote);
         hide = Copies.list(hide);
+        userData = CopyOnWrite.unmodifiable(userData);
     }
 
     /**
@@ -48,7 +52,8 @@ public record RuleConsequence(
     /**
      * A consequence applying search parameters.
      *
-     * @param params the parameters
+     * @param params the parameters; null for none, an empty consequence that its withers complete
+     *     ({@code RuleConsequence.params(null).withUserData(banner)})
      * @return the consequence
      */
     public static RuleConsequence params(SearchQuery params) {
@@ -62,7 +67,7 @@ public record RuleConsequence(
      * @return the consequence
      */
     public static RuleConsequence promote(Promotion... promotions) {
-        return new RuleConsequence(null, List.of(promotions), null, null, null);
+        return new RuleConsequence(null, List.of(Objects.requireNonNull(promotions, "promotions")), null, null, null);
     }
 
     /**
@@ -75,7 +80,9 @@ public record RuleConsequence(
         return new RuleConsequence(
                 null,
                 null,
-                java.util.Arrays.stream(objectIDs).map(HiddenRecord::new).toList(),
+                java.util.Arrays.stream(Objects.requireNonNull(objectIDs, "objectIDs"))
+                        .map(HiddenRecord::new)
+                        .toList(),
                 null,
                 null);
     }
@@ -97,7 +104,8 @@ public record RuleConsequence(
      * @return a copy
      */
     public RuleConsequence withPromotions(Promotion... promotions) {
-        return new RuleConsequence(params, List.of(promotions), hide, userData, filterPromotes);
+        return new RuleConsequence(
+                params, List.of(Objects.requireNonNull(promotions, "promotions")), hide, userData, filterPromotes);
     }
 
     /**
@@ -110,7 +118,9 @@ public record RuleConsequence(
         return new RuleConsequence(
                 params,
                 promote,
-                java.util.Arrays.stream(objectIDs).map(HiddenRecord::new).toList(),
+                java.util.Arrays.stream(Objects.requireNonNull(objectIDs, "objectIDs"))
+                        .map(HiddenRecord::new)
+                        .toList(),
                 userData,
                 filterPromotes);
     }

@@ -1,5 +1,7 @@
 package io.quarry.search.model;
 
+import java.util.Objects;
+
 /**
  * A rule search.
  *
@@ -18,7 +20,7 @@ public record RuleQuery(String query, String anchoring, String context, Integer 
      * @return the query
      */
     public static RuleQuery of(String query) {
-        return new RuleQuery(query, null, null, null, null);
+        return new RuleQuery(Objects.requireNonNull(query, "query"), null, null, null, null);
     }
 
     /**

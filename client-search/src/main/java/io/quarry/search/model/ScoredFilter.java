@@ -56,7 +56,7 @@ public record ScoredFilter(String filter, int score) {
      * @throws InvalidRequestException when no filter is given
      */
     public static String anyOf(ScoredFilter... filters) {
-        if (filters.length == 0) {
+        if (Objects.requireNonNull(filters, "filters").length == 0) {
             throw new InvalidRequestException("An OR group needs at least one filter");
         }
         StringJoiner group = new StringJoiner(" OR ", "(", ")");

@@ -39,7 +39,7 @@ public final class SearchQuery extends MapValue<SearchQuery> {
      * @return the query
      */
     public static SearchQuery of(String query) {
-        return EMPTY.query(query);
+        return EMPTY.query(Objects.requireNonNull(query, "query"));
     }
 
     /**
@@ -59,7 +59,7 @@ public final class SearchQuery extends MapValue<SearchQuery> {
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static SearchQuery of(Map<String, Object> params) {
-        return new SearchQuery(CopyOnWrite.copy(params));
+        return new SearchQuery(CopyOnWrite.copy(Objects.requireNonNull(params, "params")));
     }
 
     /**

@@ -2,6 +2,7 @@ package io.quarry.search.model;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.quarry.core.EnrichedRecord;
+import io.quarry.core.spi.CopyOnWrite;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -122,7 +123,10 @@ final class SearchResponseJson<T> {
 
     @JsonProperty("userData")
     private void readUserData(List<Object> userData) {
-        this.userData = userData == null ? null : Collections.unmodifiableList(userData);
+        // plain JSON values the caller reads: copied all the way down (only rules with userData send any)
+        this.userData = userData == null
+                ? null
+                : userData.stream().map(CopyOnWrite::unmodifiable).toList();
     }
 
     @JsonProperty("appliedRules")

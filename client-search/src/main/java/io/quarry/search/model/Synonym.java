@@ -53,7 +53,15 @@ public record Synonym(
      * @return the synonym
      */
     public static Synonym regular(String objectID, String... words) {
-        return new Synonym(objectID, SynonymType.SYNONYM, List.of(words), null, null, null, null, null);
+        return new Synonym(
+                objectID,
+                SynonymType.SYNONYM,
+                List.of(Objects.requireNonNull(words, "words")),
+                null,
+                null,
+                null,
+                null,
+                null);
     }
 
     /**
@@ -69,7 +77,7 @@ public record Synonym(
         return new Synonym(
                 objectID,
                 SynonymType.ONE_WAY_SYNONYM,
-                List.of(words),
+                List.of(Objects.requireNonNull(words, "words")),
                 Objects.requireNonNull(input, "input"),
                 null,
                 null,
@@ -95,7 +103,7 @@ public record Synonym(
                 null,
                 null,
                 Objects.requireNonNull(placeholder, "placeholder"),
-                List.of(replacements));
+                List.of(Objects.requireNonNull(replacements, "replacements")));
     }
 
     /**
@@ -127,6 +135,13 @@ public record Synonym(
     private static Synonym alternativeCorrections(
             String objectID, SynonymType type, String word, String... corrections) {
         return new Synonym(
-                objectID, type, null, null, Objects.requireNonNull(word, "word"), List.of(corrections), null, null);
+                objectID,
+                type,
+                null,
+                null,
+                Objects.requireNonNull(word, "word"),
+                List.of(Objects.requireNonNull(corrections, "corrections")),
+                null,
+                null);
     }
 }

@@ -1,5 +1,7 @@
 package io.quarry.search.model;
 
+import java.util.Objects;
+
 /**
  * A synonym search: text, optional type, page.
  *
@@ -17,7 +19,7 @@ public record SynonymQuery(String query, SynonymType type, Integer page, Integer
      * @return the query
      */
     public static SynonymQuery of(String query) {
-        return new SynonymQuery(query, null, null, null);
+        return new SynonymQuery(Objects.requireNonNull(query, "query"), null, null, null);
     }
 
     /**

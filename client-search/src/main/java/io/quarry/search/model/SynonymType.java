@@ -37,8 +37,8 @@ public enum SynonymType {
     /**
      * Reads a synonym type in either spelling the service accepts, ignoring case.
      *
-     * @param name the type as received, such as {@code oneWaySynonym} or {@code onewaysynonym}
-     * @return the type, or {@code null} for a name this SDK does not know
+     * @param name the type as received, such as {@code oneWaySynonym} or {@code onewaysynonym}; null when absent
+     * @return the type, or {@code null} for a name this SDK does not know or none
      */
     @JsonCreator
     public static SynonymType fromWireName(String name) {

@@ -1,6 +1,7 @@
 package io.quarry.search.model;
 
 import java.time.Instant;
+import java.util.Objects;
 import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
@@ -28,6 +29,8 @@ public record TimeRange(
      * @return the range
      */
     public static TimeRange between(Instant from, Instant until) {
+        Objects.requireNonNull(from, "from");
+        Objects.requireNonNull(until, "until");
         return new TimeRange(from.getEpochSecond(), until.getEpochSecond());
     }
 
@@ -38,7 +41,7 @@ public record TimeRange(
      * @return the range
      */
     public static TimeRange startingAt(Instant from) {
-        return new TimeRange(from.getEpochSecond(), null);
+        return new TimeRange(Objects.requireNonNull(from, "from").getEpochSecond(), null);
     }
 
     /**
@@ -48,6 +51,6 @@ public record TimeRange(
      * @return the range
      */
     public static TimeRange endingAt(Instant until) {
-        return new TimeRange(null, until.getEpochSecond());
+        return new TimeRange(null, Objects.requireNonNull(until, "until").getEpochSecond());
     }
 }

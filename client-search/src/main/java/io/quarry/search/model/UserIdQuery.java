@@ -1,5 +1,7 @@
 package io.quarry.search.model;
 
+import java.util.Objects;
+
 /**
  * A user-ID search.
  *
@@ -17,7 +19,7 @@ public record UserIdQuery(String query, String cluster, Integer page, Integer hi
      * @return the query
      */
     public static UserIdQuery of(String query) {
-        return new UserIdQuery(query, null, null, null);
+        return new UserIdQuery(Objects.requireNonNull(query, "query"), null, null, null);
     }
 
     /**

@@ -20,7 +20,7 @@ public record UsagePoint(Instant time, UsageValue value) {
      * Reads the service's form {@code {"t": ms, "v": integer | {name: integer}}}.
      *
      * @param t the timestamp in milliseconds
-     * @param v an integer, or an object of integers (a {@code null} among them is left out)
+     * @param v an integer, or an object of integers (a {@code null} among them is left out); null when absent
      * @return the point
      * @throws IllegalArgumentException when {@code v} is of another type, a fraction, or an integer beyond a
      *     {@code long} (the answer then fails to decode)

@@ -89,7 +89,7 @@ public record UsageRange(Instant start, Instant end, Granularity granularity) {
      * @return the range
      */
     public static UsageRange lastHours24(Clock clock) {
-        Instant now = clock.instant();
+        Instant now = Objects.requireNonNull(clock, "clock").instant();
         return hourly(now.minus(Duration.ofHours(24)), now);
     }
 
@@ -102,7 +102,7 @@ public record UsageRange(Instant start, Instant end, Granularity granularity) {
      * @throws InvalidRequestException when {@code days} is out of bounds
      */
     public static UsageRange lastDays(int days, Clock clock) {
-        Instant now = clock.instant();
+        Instant now = Objects.requireNonNull(clock, "clock").instant();
         return daily(now.minus(Duration.ofDays(days)), now);
     }
 
@@ -113,7 +113,7 @@ public record UsageRange(Instant start, Instant end, Granularity granularity) {
      * @return the range from midnight UTC to now
      */
     public static UsageRange today(Clock clock) {
-        Instant now = clock.instant();
+        Instant now = Objects.requireNonNull(clock, "clock").instant();
         Instant midnight = now.truncatedTo(ChronoUnit.DAYS);
         return daily(midnight, now.equals(midnight) ? now.plusMillis(1) : now);
     }

@@ -27,8 +27,9 @@ class ApiCompatibilityTest {
         String current = ModuleCompatibility.currentVersion();
         List<String> published = PublishedModules.all();
         List<String> failures = new ArrayList<>();
+        CompatibilityGate.Comparison comparison = ModuleCompatibility.comparison(baseline);
         for (String module : published) {
-            Optional<CompatibilityGate.Verdict> verdict = ModuleCompatibility.verdict(baseline, module);
+            Optional<CompatibilityGate.Verdict> verdict = ModuleCompatibility.verdict(baseline, module, comparison);
             if (verdict.isEmpty()) {
                 System.out.println(module + ": new since " + baseline.version() + ", nothing to compare");
             } else if (!verdict.get().changes().isEmpty()) {

@@ -10,10 +10,12 @@ import japicmp.model.JApiClass;
 import japicmp.model.JApiCompatibility;
 import japicmp.model.JApiCompatibilityChange;
 import japicmp.model.JApiCompatibilityChangeType;
+import japicmp.model.JApiField;
 import japicmp.model.JApiMethod;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javassist.CtClass;
@@ -118,25 +120,72 @@ final class CompatibilityGate {
      * @return the changes the policy counts
      */
     static Verdict compare(Side baseline, Side current) {
-        JarArchiveComparatorOptions options = new JarArchiveComparatorOptions();
-        options.setAccessModifier(AccessModifier.PROTECTED);
-        options.setClassPathMode(JarArchiveComparatorOptions.ClassPathMode.TWO_SEPARATE_CLASSPATHS);
-        options.setOldClassPath(baseline.classPath());
-        options.setNewClassPath(current.classPath());
-        // The optional integrations' libraries (Spring, Micrometer, OpenTelemetry) are not on the examples' class
-        // path; without them japicmp checks what it can of the types that extend theirs instead of stopping.
-        options.getIgnoreMissingClasses().setIgnoreAllMissingClasses(true);
-        List<JApiClass> types = new JarArchiveComparator(options)
-                .compare(
-                        new JApiCmpArchive(baseline.jar(), baseline.version(), "baseline"),
-                        new JApiCmpArchive(current.jar(), current.version(), "current"));
-        List<Change> changes = new ArrayList<>();
-        for (JApiClass type : types) {
-            if (!isInternal(type.getFullyQualifiedName())) {
-                addChanges(type, changes);
-            }
+        return new Comparison(baseline.classPath(), current.classPath()).compare(baseline, current);
+    }
+
+    /**
+     * A comparison of any number of modules whose baseline and current classes use the same class paths. Setting
+     * one up opens every jar of both class paths (for the published modules, the examples' whole test class path
+     * twice over), which was about half of the gate's CPU when done again for each module.
+     */
+    static final class Comparison {
+
+        private final List<String> baselineClassPath;
+        private final List<String> currentClassPath;
+        private final JarArchiveComparator comparator;
+
+        /**
+         * @param baselineClassPath what the baseline's classes use
+         * @param currentClassPath what the current classes use
+         */
+        Comparison(List<String> baselineClassPath, List<String> currentClassPath) {
+            this.baselineClassPath = List.copyOf(baselineClassPath);
+            this.currentClassPath = List.copyOf(currentClassPath);
+            JarArchiveComparatorOptions options = new JarArchiveComparatorOptions();
+            options.setAccessModifier(AccessModifier.PROTECTED);
+            options.setClassPathMode(JarArchiveComparatorOptions.ClassPathMode.TWO_SEPARATE_CLASSPATHS);
+            options.setOldClassPath(this.baselineClassPath);
+            options.setNewClassPath(this.currentClassPath);
+            // The optional integrations' libraries (Spring, Micrometer, OpenTelemetry) are not on the examples' class
+            // path; without them japicmp checks what it can of the types that extend theirs instead of stopping.
+            options.getIgnoreMissingClasses().setIgnoreAllMissingClasses(true);
+            this.comparator = new JarArchiveComparator(options);
         }
-        return new Verdict(baseline.version(), current.version(), List.copyOf(changes));
+
+        /** {@return what the baseline's classes use} */
+        List<String> baselineClassPath() {
+            return baselineClassPath;
+        }
+
+        /** {@return what the current classes use} */
+        List<String> currentClassPath() {
+            return currentClassPath;
+        }
+
+        /**
+         * Compares one module's baseline with its current classes. A module compared earlier leaves its classes in
+         * japicmp's class pools: the same classes that its jars on the class paths hold.
+         *
+         * @param baseline the baseline's jar and version, with this comparison's baseline class path
+         * @param current the current classes as a jar and the current version, with its current class path
+         * @return the changes the policy counts
+         */
+        Verdict compare(Side baseline, Side current) {
+            if (!baseline.classPath().equals(baselineClassPath)
+                    || !current.classPath().equals(currentClassPath)) {
+                throw new IllegalArgumentException("a side with another class path than the comparison's");
+            }
+            List<JApiClass> types = comparator.compare(
+                    new JApiCmpArchive(baseline.jar(), baseline.version(), "baseline"),
+                    new JApiCmpArchive(current.jar(), current.version(), "current"));
+            List<Change> changes = new ArrayList<>();
+            for (JApiClass type : types) {
+                if (!isInternal(type.getFullyQualifiedName())) {
+                    addChanges(type, changes);
+                }
+            }
+            return new Verdict(baseline.version(), current.version(), List.copyOf(changes));
+        }
     }
 
     /**
@@ -183,7 +232,36 @@ final class CompatibilityGate {
             addBehavior(type, element, method, changes);
             add(type, element + " return type", method.getReturnType(), changes);
         }
-        type.getFields().forEach(field -> add(type, name + "." + field.getName(), field, changes));
+        for (JApiField field : type.getFields()) {
+            String element = name + "." + field.getName();
+            add(type, element, field, changes);
+            if (lessAccessibleUnseen(type, field)) {
+                changes.add(
+                        new Change(JApiCompatibilityChangeType.FIELD_LESS_ACCESSIBLE.name(), element, false, false));
+            }
+        }
+    }
+
+    /**
+     * Whether a field callers could use has become less accessible without japicmp saying so: it does not look at a
+     * final class's field whose new access is below public (0.27 judges such a field by its new access alone), so a
+     * public constant of a final class made private passed the gate.
+     */
+    private static boolean lessAccessibleUnseen(JApiClass type, JApiField field) {
+        if (field.getChangeStatus() != JApiChangeStatus.MODIFIED
+                || field.getCompatibilityChanges().stream()
+                        .anyMatch(change -> change.getType() == JApiCompatibilityChangeType.FIELD_LESS_ACCESSIBLE)) {
+            return false;
+        }
+        Optional<AccessModifier> before = field.getAccessModifier().getOldModifier();
+        Optional<AccessModifier> after = field.getAccessModifier().getNewModifier();
+        if (before.isEmpty() || after.isEmpty()) {
+            return false;
+        }
+        // a protected member of a class nobody can extend was never reachable by callers
+        AccessModifier reachable = implementableByCallers(type) ? AccessModifier.PROTECTED : AccessModifier.PUBLIC;
+        return before.get().getLevel() >= reachable.getLevel()
+                && after.get().getLevel() < before.get().getLevel();
     }
 
     /** A constructor's or method's changes, and its parameters' (where japicmp reports changed generic arguments). */

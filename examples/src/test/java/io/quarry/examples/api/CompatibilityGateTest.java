@@ -86,7 +86,31 @@ class CompatibilityGateTest {
             new Case(
                     "a removed class",
                     Map.of("Api.java", "public class Api {}", "Old.java", "public class Old {}"),
-                    Map.of("Api.java", "public class Api {}")));
+                    Map.of("Api.java", "public class Api {}")),
+            new Case(
+                    "a constant made private",
+                    Map.of("Api.java", "public class Api { public static final int LIMIT = 3; }"),
+                    Map.of("Api.java", "public class Api { private static final int LIMIT = 3; }")),
+            new Case(
+                    "a field made package-private",
+                    Map.of("Api.java", "public class Api { public int limit; }"),
+                    Map.of("Api.java", "public class Api { int limit; }")),
+            new Case(
+                    "a method made private",
+                    Map.of("Api.java", "public class Api { public void a() {} }"),
+                    Map.of("Api.java", "public class Api { private void a() {} }")),
+            new Case(
+                    "a constructor made package-private",
+                    Map.of("Api.java", "public class Api { public Api() {} }"),
+                    Map.of("Api.java", "public class Api { Api() {} }")),
+            new Case(
+                    "a class made package-private",
+                    Map.of("Api.java", "public class Api { public void a() {} }"),
+                    Map.of("Api.java", "class Api { public void a() {} }")),
+            new Case(
+                    "a constant of a final class made private",
+                    Map.of("Api.java", "public final class Api { public static final int LIMIT = 3; }"),
+                    Map.of("Api.java", "public final class Api { private static final int LIMIT = 3; }")));
 
     private static final List<Case> COMPATIBLE = List.of(
             new Case(
@@ -160,7 +184,13 @@ class CompatibilityGateTest {
                 "METHOD_NOW_THROWS_CHECKED_EXCEPTION",
                 "METHOD_ADDED_TO_INTERFACE",
                 "METHOD_ABSTRACT_ADDED_TO_CLASS",
-                "CLASS_REMOVED");
+                "CLASS_REMOVED",
+                "FIELD_LESS_ACCESSIBLE",
+                "FIELD_LESS_ACCESSIBLE",
+                "METHOD_LESS_ACCESSIBLE",
+                "CONSTRUCTOR_LESS_ACCESSIBLE",
+                "CLASS_NO_LONGER_PUBLIC",
+                "FIELD_LESS_ACCESSIBLE");
         return IntStream.range(0, BREAKING.size()).mapToObj(i -> Arguments.of(BREAKING.get(i), kinds.get(i)));
     }
 

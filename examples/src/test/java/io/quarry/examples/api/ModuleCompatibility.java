@@ -34,14 +34,16 @@ final class ModuleCompatibility {
      * @return the gate's verdict, empty when the baseline did not publish the module (everything in it is new)
      */
     static Optional<CompatibilityGate.Verdict> verdict(ApiBaseline baseline, String module) {
-        Optional<Path> jar = baseline.jar(module);
-        if (jar.isEmpty()) {
-            return Optional.empty();
-        }
-        Path classes = PublishedModules.ROOT.resolve(module).resolve("target/classes");
-        if (!Files.isDirectory(classes)) {
-            throw new IllegalStateException("no compiled classes in " + classes + ": build the module first");
-        }
+        return baseline.jar(module).isEmpty() ? Optional.empty() : verdict(baseline, module, comparison(baseline));
+    }
+
+    /**
+     * A comparison for every module of the baseline: they all use the same class paths.
+     *
+     * @param baseline a built baseline
+     * @return the comparison, for {@link #verdict(ApiBaseline, String, CompatibilityGate.Comparison)}
+     */
+    static CompatibilityGate.Comparison comparison(ApiBaseline baseline) {
         List<String> testClassPath = testClassPath();
         // The baseline's classes link to the baseline's other modules and to the same libraries as now.
         List<String> baselineClassPath = Stream.concat(
@@ -50,10 +52,32 @@ final class ModuleCompatibility {
                                 .filter(entry ->
                                         !Path.of(entry).toAbsolutePath().startsWith(PublishedModules.ROOT)))
                 .toList();
+        return new CompatibilityGate.Comparison(baselineClassPath, testClassPath);
+    }
+
+    /**
+     * Compares a module with the baseline, in a comparison made for that baseline.
+     *
+     * @param baseline a built baseline
+     * @param module the module's directory relative to the root
+     * @param comparison the baseline's {@link #comparison(ApiBaseline)}
+     * @return the gate's verdict, empty when the baseline did not publish the module (everything in it is new)
+     */
+    static Optional<CompatibilityGate.Verdict> verdict(
+            ApiBaseline baseline, String module, CompatibilityGate.Comparison comparison) {
+        Optional<Path> jar = baseline.jar(module);
+        if (jar.isEmpty()) {
+            return Optional.empty();
+        }
+        Path classes = PublishedModules.ROOT.resolve(module).resolve("target/classes");
+        if (!Files.isDirectory(classes)) {
+            throw new IllegalStateException("no compiled classes in " + classes + ": build the module first");
+        }
         try {
-            return Optional.of(CompatibilityGate.compare(
-                    new CompatibilityGate.Side(Files.readAllBytes(jar.get()), baseline.version(), baselineClassPath),
-                    new CompatibilityGate.Side(ClassJar.of(classes), currentVersion(), testClassPath)));
+            return Optional.of(comparison.compare(
+                    new CompatibilityGate.Side(
+                            Files.readAllBytes(jar.get()), baseline.version(), comparison.baselineClassPath()),
+                    new CompatibilityGate.Side(ClassJar.of(classes), currentVersion(), comparison.currentClassPath())));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -171,7 +171,7 @@ final class NullArgumentsProbe implements AutoCloseable {
     }
 
     /** A plain value of a parameter's type, or null when there is no obvious one. */
-    private static Object value(Class<?> type) {
+    static Object value(Class<?> type) {
         if (type == int.class || type == Integer.class) {
             return 1;
         }

@@ -28,13 +28,19 @@ class BundleVerifierTest {
     private static final String JAR = "io/quarry/client-usage/1.2.3/client-usage-1.2.3.jar";
     private static final String POM = "io/quarry/client-usage/1.2.3/client-usage-1.2.3.pom";
 
+    /**
+     * The keys' size: the checks read signatures of any size alike, and a release-sized key took most of the class's
+     * CPU to make (two of them).
+     */
+    private static final int KEY_BITS = 1024;
+
     private static ThrowawaySigningKey key;
     private static BundleVerifier verifier;
     private static Map<String, byte[]> complete;
 
     @BeforeAll
     static void makeTheKeyAndACompleteBundle() {
-        key = ThrowawaySigningKey.generate("test passphrase");
+        key = ThrowawaySigningKey.generate("test passphrase", KEY_BITS);
         verifier = new BundleVerifier(key.publicKey(), VERSION, MODULES);
         // Signed once for all the tests: each spoils its own copy.
         complete = new TreeMap<>();
@@ -78,7 +84,7 @@ class BundleVerifierTest {
     @Test
     void aSignatureByAnotherKeyIsReported() {
         Map<String, byte[]> files = completeBundle();
-        ThrowawaySigningKey someoneElse = ThrowawaySigningKey.generate("another passphrase");
+        ThrowawaySigningKey someoneElse = ThrowawaySigningKey.generate("another passphrase", KEY_BITS);
         byte[] signature = someoneElse.sign(files.get(JAR));
         withChecksums(files, JAR + ".asc", signature);
 

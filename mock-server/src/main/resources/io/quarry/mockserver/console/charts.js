@@ -15,7 +15,7 @@ window.QuarryCharts = (function () {
   function draw(canvas, series, legend) {
     const ctx = canvas.getContext("2d");
     const width = canvas.width, height = canvas.height;
-    const left = 48, right = 8, top = 10, bottom = 20;
+    const right = 8, top = 10, bottom = 20;
     ctx.clearRect(0, 0, width, height);
     let max = 0, length = 0;
     series.forEach(s => {
@@ -27,6 +27,9 @@ window.QuarryCharts = (function () {
     ctx.fillStyle = "#5c6678";
     ctx.font = "11px system-ui, sans-serif";
     ctx.lineWidth = 1;
+    // the lines start past the widest label of the scale: "2,000,000" (a p99 of half an hour) would run into them
+    const left = Math.max(48, Math.ceil(ctx.measureText(format(max)).width) + 8);
+    canvas.dataset.left = String(left);
     for (let i = 0; i <= 4; i++) {
       const y = top + (height - top - bottom) * i / 4;
       ctx.beginPath(); ctx.moveTo(left, y); ctx.lineTo(width - right, y); ctx.stroke();

@@ -11,8 +11,9 @@
 
   // Every call sends the credentials as headers: never in the URL, so never in a log or the history. Each failure
   // is an Error whose message says what happened in words: a server that does not answer, an answer that is not the
-  // JSON asked for (a scripted fault may make one), or the server's own message with its status.
-  async function api(method, path, body) {
+  // JSON asked for (a scripted fault may make one, a 200 with an error's body included: "needs" names the member the
+  // view reads), or the server's own message with its status.
+  async function api(method, path, body, needs) {
     const headers = { "X-Service-Application-Id": session.appId, "X-Service-API-Key": session.key };
     // the console's reads (the faults view's every second, the index list, settings, records, the search preview)
     // are its own, not the application's traffic: the server leaves them out of the journal, the charts, the request
@@ -36,13 +37,19 @@
       let json = null;
       try { json = text === null ? null : JSON.parse(text); } catch (e) { json = null; }
       if (!response.ok) {
-        const error = new Error((json && json.message) || ("HTTP " + response.status));
+        const error = new Error((json && typeof json.message === "string" && json.message)
+            || ("The mock server answered HTTP " + response.status + " without saying why."));
         error.status = response.status;
         throw error;
       }
       if (json === null || typeof json !== "object") {
         throw new Error("The answer (HTTP " + response.status + ") was " + (text === null ? "cut short" : "not JSON")
             + ": a scripted fault may have changed it.");
+      }
+      if (needs && !(needs in json)) {
+        throw new Error("The answer (HTTP " + response.status + ") was not the one asked for, having no \u201c" + needs
+            + "\u201d: a scripted fault may have changed it."
+            + (typeof json.message === "string" ? " It said: " + json.message : ""));
       }
       return json;
     } finally {
@@ -81,7 +88,7 @@
     checkCredential("API key", key);
     session = { appId, key };
     try {
-      await api("GET", "/_mock/console/api/tasks");
+      await api("GET", "/_mock/console/api/tasks", undefined, "pending");
     } catch (e) {
       session = null;
       throw e;
@@ -93,6 +100,8 @@
     byId("sign-out").hidden = false;
     byId("api-key").value = "";
     show("indices");
+    // the form the focus was in is gone: the keyboard goes on from the tab shown
+    document.querySelector("#tabs button[data-view='indices']").focus();
   }
 
   // A fresh page: nothing the views showed for the key signed out stays for the next one, and no answer still on
@@ -112,33 +121,43 @@
     clearTimeout(timer);
     timer = null;
     // polled from a second after the view's first answers came
-    Promise.resolve(views[name].open()).finally(() => { if (current === name && timer === null) poll(); });
+    read(name, () => views[name].open());
   }
 
   // The views that show live state poll while they are shown and the tab is in sight: a second after the last
   // refresh ended, so a slow server or a large answer is never asked again before it has answered; nothing while
   // the tab is hidden (a page left open in a background tab would ask the server every second for nothing), and at
-  // once when it is shown again.
+  // once when it is shown again, unless its read is still under way (it goes on polling once it ends). A view whose
+  // read was refused is not read again until it is opened again: the key lacks its right, or is no longer known.
+  const reading = {}; // how many reads of each view are under way
   function poll() {
     clearTimeout(timer);
     timer = null;
     const view = views[current];
     if (!session || !view || !view.refresh || document.hidden) return;
     const name = current;
-    timer = setTimeout(async () => {
+    timer = setTimeout(() => {
       timer = null;
-      if (current !== name || !session || document.hidden) return;
-      try { await view.refresh(); } finally { if (current === name && timer === null) poll(); }
+      if (current === name && session && !document.hidden) read(name, () => views[name].refresh());
     }, 1000);
   }
 
+  // A view's read (its opening, or a refresh), then its next one a second after, while it is the view shown.
+  async function read(name, how) {
+    reading[name] = (reading[name] || 0) + 1;
+    let outcome;
+    try { outcome = await how(); } finally {
+      reading[name]--;
+      if (current === name && timer === null && outcome !== views.REFUSED) poll();
+    }
+  }
+
   document.addEventListener("visibilitychange", () => {
-    if (document.hidden) {
-      clearTimeout(timer);
-      timer = null;
-    } else if (session && current && views[current].refresh) {
-      views[current].refresh();
-      poll();
+    clearTimeout(timer);
+    timer = null;
+    const name = current;
+    if (!document.hidden && session && name && views[name].refresh && !reading[name]) {
+      read(name, () => views[name].refresh());
     }
   });
 

@@ -76,6 +76,12 @@ window.QuarryViews = (function () {
     return e.message + (needs ? " (" + needs + ")" : "");
   }
 
+  // A live view's read refused (403: a right the key lacks, or a key the server no longer knows) is not read again
+  // every second, as the answer would stay the same: its refresh says so to the shell, which stops polling it until
+  // the view is opened again.
+  const REFUSED = "refused";
+  function refusal(e) { return e.status === 403 ? REFUSED : undefined; }
+
   // An error is an alert, said by assistive technology when it appears: written only when it changes, or a view
   // refreshing every second against a stopped server would say it again every second.
   function failure(id, e, needs) {
@@ -121,6 +127,25 @@ window.QuarryViews = (function () {
     heading.focus();
   }
 
+  // Escape in an open detail (an index's, a journal entry's) closes it and gives the focus back to the button of the
+  // row it was opened from, where the keyboard was, or to the table when that row is gone.
+  function closeOnEscape(detailId, tableId, attribute, closed) {
+    byId(detailId).addEventListener("keydown", event => {
+      if (event.key !== "Escape") return;
+      const opened = byId(detailId).dataset.opened;
+      byId(detailId).hidden = true;
+      closed();
+      const row = Array.from(byId(tableId).tBodies[0].rows).find(tr => tr.dataset[attribute] === opened);
+      const button = row ? row.querySelector("button") : null;
+      if (button) {
+        button.focus();
+      } else {
+        byId(tableId).tabIndex = -1;
+        byId(tableId).focus();
+      }
+    });
+  }
+
   function cut(text, max) {
     return text.length <= max ? text
       : text.substring(0, max) + "… (" + counted(text.length - max, "more character", "more characters") + ")";
@@ -133,7 +158,7 @@ window.QuarryViews = (function () {
   }
 
   function indexPage(page) {
-    return api("GET", "/1/indexes?page=" + page + "&hitsPerPage=" + INDICES_PER_PAGE);
+    return api("GET", "/1/indexes?page=" + page + "&hitsPerPage=" + INDICES_PER_PAGE, undefined, "items");
   }
 
   // the first page's names: suggestions, not a full list, whatever the number of indices
@@ -171,7 +196,7 @@ window.QuarryViews = (function () {
         byId("indices-next").disabled = indices.listPage + 1 >= pages;
         replaceRows(byId("indices-table").tBodies[0], (list.items || []).map(item => {
           const tr = row([opener(item.name), td(number(item.entries), "num count"), td(number(item.dataSize), "num"),
-            td((item.replicas || []).join(", ")), td(utc(item.updatedAt), "time")], { index: item.name });
+            td((item.replicas || []).join(", "), "name"), td(utc(item.updatedAt), "time")], { index: item.name });
           tr.addEventListener("click", () => indices.select(item.name));
           return tr;
         }));
@@ -181,6 +206,7 @@ window.QuarryViews = (function () {
       indices.selected = name;
       indices.page = 0;
       byId("index-detail").hidden = false;
+      byId("index-detail").dataset.opened = name;
       byId("index-detail-name").textContent = name;
       reveal("index-detail-name");
       await indices.detail();
@@ -206,7 +232,7 @@ window.QuarryViews = (function () {
       try {
         const answer = await api("POST", "/1/indexes/" + encodeURIComponent(name) + "/query", {
           query: "", page: indices.page, hitsPerPage: RECORDS_PER_PAGE, attributesToHighlight: [],
-          attributesToSnippet: [], getRankingInfo: false });
+          attributesToSnippet: [], getRankingInfo: false }, "hits");
         if (!latest()) return;
         const records = (answer.hits || []).map(hit => {
           const copy = Object.assign({}, hit);
@@ -231,6 +257,11 @@ window.QuarryViews = (function () {
       byId("indices-next").addEventListener("click", () => { indices.listPage++; indices.list(); });
       byId("records-previous").addEventListener("click", () => { indices.page--; indices.records(); });
       byId("records-next").addEventListener("click", () => { indices.page++; indices.records(); });
+      closeOnEscape("index-detail", "indices-table", "index", () => { // answers still on their way: not shown
+        indices.selected = null;
+        turn("index-settings");
+        turn("index-records");
+      });
     }
   };
 
@@ -254,10 +285,18 @@ window.QuarryViews = (function () {
       // the first index is a suggestion for an empty field, never put into a name being typed meanwhile
       if (!field.value && !search.edited && names.length > 0) field.value = names[0];
     },
-    async run() {
+    // What the fields ask for now: the index, the path and body of its search, and a key telling two apart.
+    wanted() {
       const index = byId("search-index").value.trim();
+      const body = { query: byId("search-query").value, facets: ["*"], facetFilters: search.filters.slice(),
+        highlightPreTag: PRE_TAG, highlightPostTag: POST_TAG, hitsPerPage: 10 };
+      const path = "/1/indexes/" + encodeURIComponent(index) + "/query";
+      return { index, path, body, key: path + "\n" + JSON.stringify(body) };
+    },
+    async run() {
+      const wanted = search.wanted();
       const latest = turn("search"); // drawn only if nothing was typed since: a later keystroke's answer wins
-      if (!index) { // no index: nothing searched, nothing of another index left shown
+      if (!wanted.index) { // no index: nothing searched, nothing of another index left shown
         failure("search-error");
         search.clear();
         return;
@@ -266,21 +305,22 @@ window.QuarryViews = (function () {
         search.due = true;
         return;
       }
-      const body = { query: byId("search-query").value, facets: ["*"], facetFilters: search.filters.slice(),
-        highlightPreTag: PRE_TAG, highlightPostTag: POST_TAG, hitsPerPage: 10 };
-      const path = "/1/indexes/" + encodeURIComponent(index) + "/query";
-      byId("search-request").textContent = "POST " + path + "\nX-Service-Application-Id: "
+      byId("search-request").textContent = "POST " + wanted.path + "\nX-Service-Application-Id: "
           + byId("app-id").value + "\nX-Service-API-Key: (the key you signed in with)"
           + "\nX-Mock-Console: read (the console's own search: not in the journal, logs, analytics or usage)\n\n"
-          + pretty(body);
+          + pretty(wanted.body);
       search.sending = true;
       try {
-        const answer = await api("POST", path, body);
-        if (!latest()) return;
+        const answer = await api("POST", wanted.path, wanted.body, "hits");
+        // what was typed meanwhile may have come back to what was sent (a letter typed, then erased): this answer
+        // is then the one the fields ask for, shown rather than asked for again
+        const current = latest() || search.wanted().key === wanted.key;
+        if (!current) return;
+        search.due = false;
         failure("search-error");
         search.render(answer);
         // the query the hits shown answer: what is drawn is known without a delay to guess (a test waits on it)
-        byId("search-stats").dataset.query = body.query;
+        byId("search-stats").dataset.query = wanted.body.query;
       } catch (e) {
         if (latest()) failure("search-error", e, "searching needs the search right on that index");
       } finally {
@@ -387,7 +427,7 @@ window.QuarryViews = (function () {
       byId("journal-note").textContent = "The last " + number(journal.capacity) + " requests, newest first (bodies"
           + " cut at " + number(journal.bodyChars || 2000) + " characters; keys masked). The console's own requests"
           + " are left out.";
-      await journal.refresh();
+      return journal.refresh();
     },
     async refresh() {
       const query = new URLSearchParams({ limit: String(JOURNAL_ROWS) });
@@ -397,7 +437,7 @@ window.QuarryViews = (function () {
       });
       const latest = turn("journal");
       try {
-        const answer = await api("GET", "/_mock/console/api/journal?" + query);
+        const answer = await api("GET", "/_mock/console/api/journal?" + query, undefined, "entries");
         if (!latest()) return;
         journal.bodyChars = answer.bodyChars;
         failure("journal-error");
@@ -421,14 +461,18 @@ window.QuarryViews = (function () {
           tr.addEventListener("click", () => journal.detail(entry.seq));
           return tr;
         }));
-      } catch (e) { if (latest()) failure("journal-error", e, "the journal needs a key with the logs right"); }
+      } catch (e) {
+        if (latest()) failure("journal-error", e, "the journal needs a key with the logs right");
+        return refusal(e);
+      }
     },
     async detail(seq) {
       const latest = turn("journal-detail");
       try {
-        const entry = await api("GET", "/_mock/console/api/journal/" + seq);
+        const entry = await api("GET", "/_mock/console/api/journal/" + seq, undefined, "path");
         if (!latest()) return;
         byId("journal-detail").hidden = false;
+        byId("journal-detail").dataset.opened = String(seq);
         byId("journal-detail-title").textContent = entry.method + " " + entry.path + " → "
             + (entry.status || "no answer") + (entry.fault ? " (scripted fault " + entry.fault + ")" : "");
         byId("journal-request-body").textContent = journal.body(entry.requestBody, entry.requestBytes);
@@ -446,6 +490,7 @@ window.QuarryViews = (function () {
       journal.capacity = info.journalCapacity;
       ["journal-status", "journal-path", "journal-index"].forEach(id =>
         byId(id).addEventListener("input", () => journal.refresh()));
+      closeOnEscape("journal-detail", "journal-table", "seq", () => { turn("journal-detail"); });
     }
   };
 
@@ -486,12 +531,13 @@ window.QuarryViews = (function () {
   }
 
   const faults = {
-    async open() { await faults.refresh(); },
+    open() { return faults.refresh(); },
     async refresh() {
       const latest = turn("faults");
       try {
         // asked together: one after the other, each refresh would wait for two answers in turn
-        const [server, hosts] = await Promise.all([api("GET", "/_mock/faults"), api("GET", "/_mock/hosts")]);
+        const [server, hosts] = await Promise.all([api("GET", "/_mock/faults", undefined, "faults"),
+          api("GET", "/_mock/hosts", undefined, "hosts")]);
         if (!latest()) return;
         byId("faults-server").textContent = server.faults.length ? pretty(server.faults) : "(none)";
         const select = byId("fault-host");
@@ -516,7 +562,10 @@ window.QuarryViews = (function () {
             td(h.acceptsConnections ? "yes" : "no"), td(rules, "path"), clear], { host: String(h.host) });
         }));
         failure("faults-error");
-      } catch (e) { if (latest()) failure("faults-error", e); }
+      } catch (e) {
+        if (latest()) failure("faults-error", e);
+        return refusal(e);
+      }
     },
     fault(prefix) {
       const fault = { type: byId(prefix + "-type").value };
@@ -576,18 +625,21 @@ window.QuarryViews = (function () {
   // ---- Charts of the last five minutes, from the server's per-second counters.
   const STATUS_COLORS = { "2xx": "#1b7a3a", "3xx": "#5c6678", "4xx": "#a15c00", "5xx": "#b3261e", none: "#7b3fb5" };
   const charts = {
-    async open() { await charts.refresh(); },
+    open() { return charts.refresh(); },
     async refresh() {
       const latest = turn("charts");
       try {
-        const t = await api("GET", "/_mock/console/api/traffic?seconds=300");
+        const t = await api("GET", "/_mock/console/api/traffic?seconds=300", undefined, "byIndex");
         if (!latest()) return;
         failure("charts-error");
         charts.scope(t.byStatus !== undefined);
         if (t.byStatus !== undefined) charts.whole(t);
         QuarryCharts.draw(byId("chart-indices"), Object.entries(t.byIndex).map(([name, values]) =>
           ({ name, values })), byId("legend-indices"));
-      } catch (e) { if (latest()) failure("charts-error", e, "the charts need a key with the logs right"); }
+      } catch (e) {
+        if (latest()) failure("charts-error", e, "the charts need a key with the logs right");
+        return refusal(e);
+      }
     },
     // a key restricted to indices is sent its indices' lines alone: the others count every index's requests
     scope(whole) {
@@ -618,14 +670,15 @@ window.QuarryViews = (function () {
       byId("keys-next").addEventListener("click", () => { access.keysPage++; access.keys(); });
     },
     async open() {
-      await Promise.all([access.tasks(), access.keys()]);
+      const [tasks] = await Promise.all([access.tasks(), access.keys()]);
+      return tasks;
     },
     // the tasks are live state: refreshed every second while the view is shown, as a task is published
-    async refresh() { await access.tasks(); },
+    refresh() { return access.tasks(); },
     async tasks() {
       const latest = turn("tasks");
       try {
-        const tasks = await api("GET", "/_mock/console/api/tasks");
+        const tasks = await api("GET", "/_mock/console/api/tasks", undefined, "pending");
         if (!latest()) return;
         failure("access-error");
         byId("tasks-summary").textContent = (tasks.morePending ? "more than " : "") + tasks.pending.length
@@ -633,12 +686,15 @@ window.QuarryViews = (function () {
             + (tasks.lastTaskID || "none");
         replaceRows(byId("tasks-table").tBodies[0], tasks.pending.map(t =>
           row([td(t.taskID), td(t.status), td(number(t.publishedInMs), "num")], { task: String(t.taskID) })));
-      } catch (e) { if (latest()) failure("access-error", e); }
+      } catch (e) {
+        if (latest()) failure("access-error", e);
+        return refusal(e);
+      }
     },
     async keys() {
       const latest = turn("keys");
       try {
-        const keys = await api("GET", "/_mock/console/api/keys?page=" + access.keysPage);
+        const keys = await api("GET", "/_mock/console/api/keys?page=" + access.keysPage, undefined, "keys");
         if (!latest()) return;
         if (access.keysPage >= keys.nbPages) { // keys deleted since: show the last page there is
           access.keysPage = keys.nbPages - 1;
@@ -650,14 +706,14 @@ window.QuarryViews = (function () {
         byId("keys-previous").disabled = access.keysPage === 0;
         byId("keys-next").disabled = access.keysPage + 1 >= keys.nbPages;
         byId("keys-table").tBodies[0].replaceChildren(...keys.keys.map(k =>
-          row([td(k.value), td(k.description), td(k.acl.join(", ")), td(k.indexes.join(", ") || "all"),
-            td(k.validity > 0 ? number(k.validity) : "no limit", "num")])));
+          row([td(k.value), td(k.description, "name"), td(k.acl.join(", ")),
+            td(k.indexes.join(", ") || "all", "name"), td(k.validity > 0 ? number(k.validity) : "no limit", "num")])));
       } catch (e) { if (latest()) failure("keys-error", e, "listing keys needs the admin key"); }
     }
   };
 
   return {
-    indices, search, journal, faults, charts, access,
+    indices, search, journal, faults, charts, access, REFUSED,
     init(context) {
       api = context.api;
       byId = context.byId;

@@ -5,9 +5,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.logging.Level;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
 
 /**
  * Headless Chromium driven through the chromedriver the system installs (Debian's {@code chromium} and
@@ -53,6 +56,10 @@ final class Chromium {
                 "--disable-dev-shm-usage",
                 "--window-size=1280,1000",
                 "--user-data-dir=" + profile.toAbsolutePath());
+        // the page's console messages, so that a test can tell that a view ran without an error
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(new File(DRIVER.toString()))
                 .usingAnyFreePort()

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.logging.Level;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -33,6 +34,8 @@ import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -634,7 +637,63 @@ class ConsoleBrowserTest {
     }
 
     @Test
-    @Order(18)
+    @Order(25)
+    void aViewRefusedToTheKeyIsNotAskedAgainEverySecond() throws Exception {
+        String key = createKey("{\"acl\": [\"search\"]}");
+        find("sign-out").click();
+        signIn(key);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+        tab("journal");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("journal-error"), "logs right"));
+        browser.executeScript(
+                "window.refusedCalls = 0; const fetched = window.fetch;"
+                        + " window.fetch = (...args) => { window.refusedCalls++; return fetched(...args); };"
+                        + " window.refusedTicks = 0; window.refusedTicker = setInterval(() => { window.refusedTicks++; }, 1000);");
+        // three seconds of the page's own clock, each of which a refresh would have come in
+        waiting.until(driver -> counted("refusedTicks") >= 3);
+        browser.executeScript("clearInterval(window.refusedTicker)");
+        assertThat(counted("refusedCalls"))
+                .as("the journal refused to the key: not read again until opened again")
+                .isZero();
+        tab("journal");
+        waiting.until(driver -> counted("refusedCalls") == 1);
+        assertThat(find("journal-error").getText()).contains("logs right");
+        find("sign-out").click();
+        signIn(ADMIN_KEY);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+    }
+
+    @Test
+    @Order(26)
+    void aViewShownWhileAnotherViewsReadIsUnderWayGoesOnPollingWhenTheTabIsShownAgain() {
+        tab("charts");
+        // the charts' reads held until the test lets them go; the tasks' counted
+        browser.executeScript("window.heldCharts = 0; window.taskReads = 0;"
+                + " window.chartsHeld = new Promise(resolve => { window.letChartsGo = resolve; });"
+                + " const fetched = window.fetch; window.fetch = async (...args) => {"
+                + " if (/\\/api\\/traffic/.test(String(args[0]))) { window.heldCharts++; await window.chartsHeld; }"
+                + " if (/\\/api\\/tasks$/.test(String(args[0]))) window.taskReads++;"
+                + " return fetched(...args); };");
+        try {
+            waiting.until(driver -> counted("heldCharts") >= 1);
+            browser.findElement(By.cssSelector("#tabs button[data-view='access']"))
+                    .click();
+            waiting.until(driver -> counted("taskReads") >= 1);
+            browser.executeScript("const hide = hidden => {"
+                    + " Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });"
+                    + " Object.defineProperty(document, 'visibilityState', { configurable: true,"
+                    + " get: () => hidden ? 'hidden' : 'visible' });"
+                    + " document.dispatchEvent(new Event('visibilitychange')); };"
+                    + " hide(true); hide(false);");
+            long then = counted("taskReads");
+            waiting.until(driver -> counted("taskReads") >= then + 2);
+        } finally {
+            browser.executeScript("window.letChartsGo()");
+        }
+    }
+
+    @Test
+    @Order(30) // last but one: the server stopped is told with the calls it counts
     void aHiddenTabAsksTheServerNothingAndCatchesUpWhenShownAgain() {
         tab("access"); // its pending tasks are read every second while it is shown
         // the page's calls counted as it makes them
@@ -658,6 +717,205 @@ class ConsoleBrowserTest {
     }
 
     @Test
+    @Order(19)
+    void aQueryTypedThenErasedWhileItsSearchIsUnderWayIsNotSearchedAgain() {
+        tab("search");
+        typeIndex("products");
+        WebElement query = find("search-query");
+        indexChanged();
+        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "7")); // all, no query
+        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        browser.executeScript("window.searches = 0; window.held = new Promise(resolve => { window.letGo = resolve; });"
+                + " const fetched = window.fetch; window.fetch = async (...args) => {"
+                + " if (!/\\/query$/.test(String(args[0]))) return fetched(...args);"
+                + " window.searches++; await window.held; return fetched(...args); };");
+        query.sendKeys("nimbus"); // the first keystroke's search held: the rest come while it is under way
+        waiting.until(driver -> counted("searches") == 1);
+        query.sendKeys(Keys.BACK_SPACE, Keys.BACK_SPACE, Keys.BACK_SPACE, Keys.BACK_SPACE, Keys.BACK_SPACE);
+        waiting.until(driver -> "n".equals(find("search-query").getDomProperty("value")));
+        browser.executeScript("window.letGo()");
+        waiting.until(driver -> "false".equals(find("views").getDomAttribute("aria-busy"))
+                && "n".equals(find("search-stats").getDomAttribute("data-query")));
+        assertThat(counted("searches"))
+                .as("the query typed is the one under way once erased back to it: its answer shown, not asked again")
+                .isEqualTo(1);
+        assertThat(find("search-error").getText()).isEmpty();
+    }
+
+    @Test
+    @Order(20)
+    void longNamesAndLargeNumbersStayWithinThePagesWidthInEveryView() throws Exception {
+        String index = "catalogue-" + "x".repeat(200);
+        String path = "/1/indexes/" + index;
+        send(
+                "POST",
+                path + "/batch",
+                "{\"requests\": [{\"action\": \"addObject\", \"body\": {\"objectID\": \"" + "y".repeat(300)
+                        + "\", \"brand\": \"" + "z".repeat(300) + "\"}}]}");
+        send("PUT", path + "/settings", "{\"attributesForFaceting\": [\"brand\"]}");
+        createKey("{\"acl\": [\"logs\"], \"description\": \"" + "d".repeat(300) + "\", \"indexes\": [\"" + index
+                + "\", \"" + "w".repeat(300) + "\"]}");
+        send("POST", path + "/query", "{}");
+
+        tab("indices");
+        waiting.until(ExpectedConditions.elementToBeClickable(
+                        By.cssSelector("#indices-table tr[data-index='" + index + "'] button")))
+                .click();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("index-records"), "yyyy"));
+        assertWithinThePagesWidth("the indices, an index's name as the detail's heading");
+
+        tab("search");
+        typeIndex(index);
+        indexChanged();
+        find("search-query").sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.DELETE); // with no query
+        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "1"));
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#search-facets button.facet")));
+        assertWithinThePagesWidth("the search preview's hits and facets");
+
+        tab("journal");
+        waiting.until(ExpectedConditions.elementToBeClickable(By.xpath(
+                        "//table[@id='journal-table']//tr[td[contains(., 'catalogue-') and contains(., '/query')]]"
+                                + "//button")))
+                .click();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("journal-detail-title"), "catalogue-"));
+        assertWithinThePagesWidth("the journal, a path as the detail's heading");
+
+        tab("charts");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("legend-indices"), "catalogue-"));
+        assertWithinThePagesWidth("the charts' legend");
+        assertThat(browser.executeScript("const figure = document.createElement('figure');"
+                        + " const canvas = document.createElement('canvas');"
+                        + " figure.append(document.createElement('figcaption'), canvas);"
+                        + " QuarryCharts.draw(canvas, [{name: 'p99', values: [1234567]}]);"
+                        + " const ctx = canvas.getContext('2d'); ctx.font = '11px system-ui, sans-serif';"
+                        + " return Number(canvas.dataset.left) > ctx.measureText('2,000,000').width;"))
+                .as("a scale's largest label fits left of the lines")
+                .isEqualTo(true);
+
+        tab("access");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("keys-table"), "dddd"));
+        assertWithinThePagesWidth("the keys, a long description and list of indices");
+        assertThat(browser.executeScript("const lines = cell => { const range = document.createRange();"
+                        + " range.selectNodeContents(cell); return range.getClientRects().length; };"
+                        + " return Array.from(document.querySelectorAll('#keys-table tbody tr'))"
+                        + ".every(row => lines(row.cells[0]) === 1 && (row.cells[2].textContent.includes(' ')"
+                        + " || lines(row.cells[2]) === 1));"))
+                .as("a key's masked value and a single right beside them kept whole, on one line")
+                .isEqualTo(true);
+    }
+
+    @Test
+    @Order(21)
+    void signingInWithTheKeyboardGoesOnFromTheTabsAndEscapeClosesADetailBackToItsRow() {
+        find("sign-out").click();
+        waiting.until(driver -> driver.findElement(By.id("sign-in")).isDisplayed()
+                && !driver.findElement(By.id("app-id")).getDomProperty("value").isEmpty());
+        find("api-key").sendKeys(ADMIN_KEY, Keys.ENTER);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+        waiting.until(
+                driver -> "indices".equals(driver.switchTo().activeElement().getDomAttribute("data-view")));
+
+        WebElement products = waiting.until(ExpectedConditions.elementToBeClickable(
+                By.cssSelector("#indices-table tr[data-index='products'] button")));
+        products.sendKeys(Keys.ENTER);
+        waiting.until(driver ->
+                "index-detail-name".equals(driver.switchTo().activeElement().getDomAttribute("id")));
+        browser.switchTo().activeElement().sendKeys(Keys.ESCAPE);
+        waiting.until(ExpectedConditions.invisibilityOfElementLocated(By.id("index-detail")));
+        assertThat(browser.switchTo()
+                        .activeElement()
+                        .findElement(By.xpath("ancestor::tr"))
+                        .getDomAttribute("data-index"))
+                .as("the focus back on the button that opened the index")
+                .isEqualTo("products");
+
+        tab("journal");
+        By firstRow = By.cssSelector("#journal-table tbody tr");
+        String seq = waiting.until(driver -> driver.findElement(firstRow).getDomAttribute("data-seq"));
+        waiting.until(driver -> {
+            driver.findElement(By.cssSelector("#journal-table tr[data-seq='" + seq + "'] button"))
+                    .sendKeys(Keys.ENTER);
+            return true;
+        });
+        waiting.until(driver ->
+                "journal-detail-title".equals(driver.switchTo().activeElement().getDomAttribute("id")));
+        browser.switchTo().activeElement().sendKeys(Keys.ESCAPE);
+        waiting.until(ExpectedConditions.invisibilityOfElementLocated(By.id("journal-detail")));
+        waiting.until(driver -> seq.equals(driver.switchTo()
+                .activeElement()
+                .findElement(By.xpath("ancestor::tr"))
+                .getDomAttribute("data-seq")));
+    }
+
+    @Test
+    @Order(22)
+    void anAnswerWithoutWhatTheViewReadsIsSaidSoInWords() {
+        tab("search");
+        typeIndex("products");
+        indexChanged();
+        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "7")); // all, no query
+        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        // a 200 carrying an error's body, as a scripted fault of status 200 answers
+        server.faults().next(1, "POST", "/1/indexes/products/query", Fault.status(200));
+        find("search-query").sendKeys("x");
+        waiting.until(
+                ExpectedConditions.textToBePresentInElementLocated(By.id("search-error"), "was not the one asked for"));
+        assertThat(find("search-error").getText()).contains("HTTP 200", "Scripted fault: status 200");
+        assertThat(find("search-stats").getText()).doesNotContain("NaN").doesNotContain("undefined");
+        server.faults().clear();
+    }
+
+    @Test
+    @Order(23)
+    void aTabShownAgainReadsTheServerOnceThoughShownTwiceInARow() {
+        tab("access");
+        browser.executeScript("window.reading = 0; window.mostReading = 0; window.reads = 0;"
+                + " const fetched = window.fetch; window.fetch = async (...args) => {"
+                + " if (!/\\/api\\/tasks$/.test(String(args[0]))) return fetched(...args);"
+                + " window.reads++; window.mostReading = Math.max(window.mostReading, ++window.reading);"
+                + " try { return await fetched(...args); } finally { window.reading--; } };");
+        waiting.until(driver -> counted("reads") >= 1);
+        browser.executeScript("const hide = hidden => {"
+                + " Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });"
+                + " Object.defineProperty(document, 'visibilityState', { configurable: true,"
+                + " get: () => hidden ? 'hidden' : 'visible' });"
+                + " document.dispatchEvent(new Event('visibilitychange')); };"
+                + " hide(true); hide(false); hide(true); hide(false);");
+        long then = counted("reads");
+        waiting.until(driver -> counted("reads") >= then + 2); // and polling on
+        assertThat(counted("mostReading"))
+                .as("one read of the tasks under way at a time")
+                .isEqualTo(1);
+    }
+
+    @Test
+    @Order(24)
+    void everyViewRunsWithoutAnErrorInTheBrowsersConsole() {
+        find("sign-out").click();
+        signIn(ADMIN_KEY);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+        browser.manage().logs().get(LogType.BROWSER); // what earlier tests' faults and refusals logged
+        for (String view : new String[] {"indices", "search", "journal", "faults", "charts", "access"}) {
+            tab(view);
+        }
+        tab("indices");
+        waiting.until(ExpectedConditions.elementToBeClickable(
+                        By.cssSelector("#indices-table tr[data-index='products'] button")))
+                .click();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("index-records"), "Aurora"));
+        tab("journal");
+        waiting.until(driver -> {
+            driver.findElement(By.cssSelector("#journal-table tbody tr button")).click();
+            return true;
+        });
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("journal-detail")));
+        assertThat(browser.manage().logs().get(LogType.BROWSER).getAll())
+                .filteredOn(entry -> entry.getLevel().intValue() >= Level.WARNING.intValue())
+                .extracting(LogEntry::getMessage)
+                .isEmpty();
+    }
+
+    @Test
     @Order(99)
     void saysSoWhenTheServerStopsAnswering() {
         tab("charts");
@@ -673,6 +931,14 @@ class ConsoleBrowserTest {
                         "return document.getElementById('charts-error').firstChild === window.errorShown"))
                 .as("the error written once, not again at each refresh")
                 .isTrue();
+    }
+
+    /** Asserts the page is no wider than the window: nothing shown makes it scroll sideways. */
+    private static void assertWithinThePagesWidth(String what) {
+        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        assertThat(browser.executeScript("return document.documentElement.scrollWidth"))
+                .as(what)
+                .isEqualTo(browser.executeScript("return document.documentElement.clientWidth"));
     }
 
     /** The index above and enough others that the index list takes two pages. */
@@ -769,6 +1035,17 @@ class ConsoleBrowserTest {
         WebElement field = find("search-index");
         field.clear();
         field.sendKeys(name);
+    }
+
+    /**
+     * Leaves the index field with the keyboard, for the query's: the index typed changed, so it is searched at once with
+     * the query there is. A click elsewhere may only close the field's list of suggestions, and leave the search to
+     * the next key.
+     */
+    private static void indexChanged() {
+        find("search-index").sendKeys(Keys.TAB);
+        waiting.until(driver ->
+                "search-query".equals(driver.switchTo().activeElement().getDomAttribute("id")));
     }
 
     private static int searchOnSecondHost() throws IOException, InterruptedException {

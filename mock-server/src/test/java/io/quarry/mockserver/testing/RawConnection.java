@@ -1,5 +1,6 @@
 package io.quarry.mockserver.testing;
 
+import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,6 +14,8 @@ import java.nio.charset.StandardCharsets;
 public final class RawConnection implements AutoCloseable {
 
     private final Socket socket;
+    /** The socket's input, read through a buffer: an answer's head is read a byte at a time. */
+    private final InputStream in;
 
     /**
      * @param host the host
@@ -29,6 +32,11 @@ public final class RawConnection implements AutoCloseable {
      */
     public RawConnection(Socket socket) {
         this.socket = socket;
+        try {
+            this.in = new BufferedInputStream(socket.getInputStream());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         readTimeout(5000);
     }
 
@@ -66,7 +74,6 @@ public final class RawConnection implements AutoCloseable {
     public String readAvailable() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
-            InputStream in = socket.getInputStream();
             byte[] buffer = new byte[8192];
             int n;
             while ((n = in.read(buffer)) >= 0) {
@@ -90,7 +97,6 @@ public final class RawConnection implements AutoCloseable {
     public String readUntil(String end) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
-            InputStream in = socket.getInputStream();
             int b;
             while (!out.toString(StandardCharsets.ISO_8859_1).endsWith(end) && (b = in.read()) >= 0) {
                 out.write(b);
@@ -111,7 +117,6 @@ public final class RawConnection implements AutoCloseable {
      */
     public WireAnswer readAnswer(boolean toHead) {
         try {
-            InputStream in = socket.getInputStream();
             ByteArrayOutputStream head = new ByteArrayOutputStream();
             int matched = 0;
             while (matched < 4) {
@@ -140,7 +145,7 @@ public final class RawConnection implements AutoCloseable {
      */
     public boolean closedByServer() {
         try {
-            return socket.getInputStream().read() < 0;
+            return in.read() < 0;
         } catch (SocketTimeoutException e) {
             return false;
         } catch (IOException e) {

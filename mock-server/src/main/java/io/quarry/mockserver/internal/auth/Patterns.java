@@ -4,7 +4,7 @@ import io.quarry.mockserver.engine.internal.text.TextSearch;
 import java.util.List;
 
 /** Name patterns of keys: index restrictions and referers, where {@code *} matches any run of characters. */
-final class Patterns {
+public final class Patterns {
 
     private Patterns() {}
 
@@ -36,7 +36,7 @@ final class Patterns {
      * @param pattern a pattern with {@code *} wildcards
      * @param value the value (any text, so a test can count what is read)
      */
-    static boolean matches(String pattern, CharSequence value) {
+    public static boolean matches(String pattern, CharSequence value) {
         String[] parts = pattern.split("\\*", -1);
         if (parts.length == 1) {
             return pattern.contentEquals(value);

@@ -9,6 +9,7 @@ import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.http.faults.FaultAction;
 import io.quarry.mockserver.internal.http.wire.CloseReason;
+import io.quarry.mockserver.internal.state.ApiKeys;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -39,17 +40,19 @@ public final class AnswerJournal implements AnswerObserver {
     private static final byte[] EMPTY = new byte[0];
 
     private final JournaledAnswer[] ring;
-    private final Traffic traffic = new Traffic();
+    private final Traffic traffic;
     private final Clock clock;
     private long last;
 
     /**
      * @param clock the wall clock, {@link Clock#systemUTC()} but in tests (the journal and charts tell real time,
      *     whatever the server's clock says)
+     * @param keys the application's keys, whose lists of indices the charts name each index of; {@code null} for none
      */
-    public AnswerJournal(Clock clock) {
+    public AnswerJournal(Clock clock, ApiKeys keys) {
         this.ring = new JournaledAnswer[CAPACITY];
         this.clock = clock;
+        this.traffic = new Traffic(new ListedIndices(keys));
     }
 
     /** {@return the time now on the journal's clock (epoch milliseconds)} */

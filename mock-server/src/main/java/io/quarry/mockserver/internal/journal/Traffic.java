@@ -12,23 +12,27 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Counters of the last {@value #SECONDS} seconds, one bucket a second, in a ring made once: answers by status class,
- * a histogram of their durations (for the median and the 99th percentile), operations per index (the first
- * {@value #INDICES_PER_SECOND} indices of each second by name, the rest together), and connections closed without an
- * answer by {@link CloseReason} (those with a request under way also count as "none", no answer). A second's bucket
- * is made the first time the ring comes to it, and reused from then on: recording allocates nothing once the ring is
- * full. The ring takes at most about 460 KB whatever the traffic, plus the names (their first {@value #NAME_CHARS}
- * characters) and, for each second that saw more than {@value #NAMES_AT_FIRST} indices, its table of names grown by
- * doubling to at most {@value #INDICES_PER_SECOND} (about 300 bytes more): at most about 3 MB in all, when each of the
- * {@value #SECONDS} seconds saw {@value #INDICES_PER_SECOND} indices of long names.
+ * a histogram of their durations (for the median and the 99th percentile), operations per index, and connections
+ * closed without an answer by {@link CloseReason} (those with a request under way also count as "none", no answer). A
+ * second's bucket is made the first time the ring comes to it, and reused from then on: recording allocates nothing
+ * once the ring is full and each second's table of names has grown to its busiest. The ring takes at most about 460
+ * KB whatever the traffic, plus the tables of names (their first {@value #NAME_CHARS} characters), grown by doubling.
  *
- * <p>The indices of a second are counted by name up to that bound, not only the first few: a key restricted to some
- * indices is charted the busiest of its own, and one counted under "(other indices)" would be lost to it.
+ * <p>Operations per index: each second counts its first {@value #INDICES_PER_SECOND} indices by name, and past those
+ * every index a key with the {@code logs} right is restricted to ({@link ListedIndices}: by its name, or by a pattern,
+ * each pattern naming {@value #INDICES_PER_SECOND} more a second); the rest are counted together. So a key restricted
+ * to some indices is charted each of its own however many others are busy, and the names a second keeps are bounded
+ * by the keys' own lists: {@value #INDICES_PER_SECOND} plus the names and {@value #INDICES_PER_SECOND} a pattern, about
+ * 3 MB in all when each of the {@value #SECONDS} seconds saw {@value #INDICES_PER_SECOND} indices of long names, and
+ * at most about 170 bytes more each second for each other name listed and busy in it. A name past the first
+ * {@value #INDICES_PER_SECOND} is looked up in the keys' lists at its first answer of a second, and at each answer when
+ * no key lists it: a set look-up, and each listed pattern matched.
  */
 public final class Traffic {
 
     /** How many seconds are kept. */
     public static final int SECONDS = 600;
-    /** How many indices a second counts by name. */
+    /** How many indices a second counts by name whatever they are, and how many more each listed pattern names. */
     static final int INDICES_PER_SECOND = 32;
     /** The most characters of an index's name kept: a chart's legend shows no more, and a path may be 64 KB. */
     static final int NAME_CHARS = 100;
@@ -48,14 +52,27 @@ public final class Traffic {
     private static final CloseReason[] REASONS = CloseReason.values();
 
     private final Second[] ring = new Second[SECONDS];
+    private final ListedIndices listed;
+
+    /** @param listed the indices that keys restricted to them list: each counted by name */
+    Traffic(ListedIndices listed) {
+        this.listed = listed;
+    }
 
     /** One second's counters, cleared when the ring comes round to it again. */
     private static final class Second {
         long epochSecond = -1;
         final int[] byClass = new int[CLASSES.length];
         final int[] durations = new int[BINS];
+        /** The names counted, {@code named} of them, with their hashes (a quick test before equals) and counts. */
         String[] indices = new String[NAMES_AT_FIRST];
+
+        int[] hashes = new int[NAMES_AT_FIRST];
         int[] indexOps = new int[NAMES_AT_FIRST];
+        int named;
+        /** How many names each listed pattern added past the first {@value #INDICES_PER_SECOND}. */
+        int[] byPattern = new int[0];
+
         int other;
         final int[] unanswered = new int[REASONS.length];
 
@@ -66,25 +83,47 @@ public final class Traffic {
             java.util.Arrays.fill(durations, 0);
             java.util.Arrays.fill(indices, null);
             java.util.Arrays.fill(indexOps, 0);
+            java.util.Arrays.fill(byPattern, 0);
+            named = 0;
             other = 0;
         }
 
-        void countIndex(String index) {
-            for (int i = 0; i < INDICES_PER_SECOND; i++) {
-                if (i == indices.length) {
-                    // kept once grown: the ring stops allocating when every second has seen its busiest traffic
-                    indices = java.util.Arrays.copyOf(indices, i * 2);
-                    indexOps = java.util.Arrays.copyOf(indexOps, i * 2);
-                }
-                if (indices[i] == null) {
-                    indices[i] = index;
-                }
-                if (indices[i].equals(index)) {
+        void countIndex(String index, ListedIndices listed) {
+            String name = index.length() <= NAME_CHARS ? index : index.substring(0, NAME_CHARS);
+            int hash = name.hashCode();
+            for (int i = 0; i < named; i++) {
+                if (hashes[i] == hash && indices[i].equals(name)) {
                     indexOps[i]++;
                     return;
                 }
             }
-            other++;
+            if (named >= INDICES_PER_SECOND && !listedWithRoom(index, listed)) {
+                other++;
+                return;
+            }
+            if (named == indices.length) {
+                // kept once grown: the ring stops allocating when every second has seen its busiest traffic
+                indices = java.util.Arrays.copyOf(indices, named * 2);
+                hashes = java.util.Arrays.copyOf(hashes, named * 2);
+                indexOps = java.util.Arrays.copyOf(indexOps, named * 2);
+            }
+            indices[named] = name;
+            hashes[named] = hash;
+            indexOps[named] = 1;
+            named++;
+        }
+
+        /** {@return whether a key lists the index, by name or by a pattern that may name one more this second} */
+        private boolean listedWithRoom(String index, ListedIndices listed) {
+            if (byPattern.length < listed.patterns()) {
+                byPattern = java.util.Arrays.copyOf(byPattern, listed.patterns());
+            }
+            int found = listed.find(
+                    index, pattern -> pattern < byPattern.length && byPattern[pattern] < INDICES_PER_SECOND);
+            if (found >= 0) {
+                byPattern[found]++;
+            }
+            return found != ListedIndices.NOT_LISTED;
         }
     }
 
@@ -105,7 +144,7 @@ public final class Traffic {
         second.byClass[statusClass]++;
         second.durations[bin(micros)]++;
         if (index != null) {
-            second.countIndex(index.length() <= NAME_CHARS ? index : index.substring(0, NAME_CHARS));
+            second.countIndex(index, listed);
         }
     }
 
@@ -204,10 +243,10 @@ public final class Traffic {
                 }
             }
             if (live) {
-                for (int x = 0; x <= second.indices.length; x++) {
-                    String name = x < second.indices.length ? second.indices[x] : OTHER_INDICES;
-                    int ops = x < second.indices.length ? second.indexOps[x] : second.other;
-                    if (name != null && ops > 0) {
+                for (int x = 0; x <= second.named; x++) {
+                    String name = x < second.named ? second.indices[x] : OTHER_INDICES;
+                    int ops = x < second.named ? second.indexOps[x] : second.other;
+                    if (ops > 0) {
                         perIndex.computeIfAbsent(name, n -> new long[count])[i] += ops;
                         totals.merge(name, (long) ops, Long::sum);
                     }

@@ -36,7 +36,7 @@ public final class ConsoleProduct implements Product {
      */
     public ConsoleProduct(
             Application app, String adminKey, String applicationId, String version, int hosts, Clock clock) {
-        this.journal = new AnswerJournal(clock);
+        this.journal = new AnswerJournal(clock, app.keys());
         this.routes = new LazyRoutes<>(new Opening(journal, app, adminKey, applicationId, version, hosts));
     }
 

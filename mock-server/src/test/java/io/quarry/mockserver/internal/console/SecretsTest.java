@@ -24,7 +24,7 @@ class SecretsTest {
     private static final String OTHER = "other-key-00112233445566";
 
     private final Secrets secrets = new Secrets(ADMIN, OTHER::equals);
-    private final AnswerJournal journal = new AnswerJournal(Clock.systemUTC());
+    private final AnswerJournal journal = new AnswerJournal(Clock.systemUTC(), null);
 
     @Test
     void masksTheKeyParameterWhateverItsCaseOrEncoding() {

@@ -4,17 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.MockServer;
 import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.testing.Burst;
 import io.quarry.mockserver.testing.Eventually;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -26,6 +21,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * With the mock server's default bounds, 2,000 requests in flight at once, every one of them waiting for a turn or
  * holding one, are all answered 200 once the handlers may go on: a burst a load test sends is queued, not refused.
+ * Every connection is open and its request written before the first answer is read ({@link Burst}).
  */
 @Timeout(300) // a hang guard, as the waits below: on a loaded machine 2,000 connections take many seconds to arrive
 class BurstHeldTest {
@@ -79,33 +75,22 @@ class BurstHeldTest {
 
     @Test
     void twoThousandRequestsHeldAtOnceAreAllAnswered() throws Exception {
-        HttpClient http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(120))
-                .build();
-        List<CompletableFuture<Integer>> answers = new ArrayList<>();
-        for (int i = 0; i < REQUESTS; i++) {
-            answers.add(http.sendAsync(
-                            HttpRequest.newBuilder(URI.create(url + "/held"))
-                                    .timeout(Duration.ofSeconds(240))
-                                    .build(),
-                            HttpResponse.BodyHandlers.discarding())
-                    .handle((response, failure) -> failure == null ? response.statusCode() : -1));
+        URI at = URI.create(url);
+        byte[] held = "GET /held HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1);
+        try (Burst burst = new Burst(at.getHost(), at.getPort(), held, REQUESTS, Duration.ofSeconds(240))) {
+            assertThat(arrived.await(240, TimeUnit.SECONDS))
+                    .as("requests through the front: %d left", arrived.getCount())
+                    .isTrue();
+            // every request arrived while none could finish: each holds a turn or waits for one (the last few may
+            // still be between the credential check and the queue)
+            Eventually.waitUntil(
+                    "every request to hold a turn or wait for one",
+                    () -> workers.busy() + workers.queued() == REQUESTS);
+            assertThat(workers.busy()).isEqualTo(workers.threads());
+            release.countDown();
+            assertThat(burst.outcomes(answer -> String.valueOf(answer.status())))
+                    .isEqualTo(Map.of("200", REQUESTS));
         }
-        assertThat(arrived.await(240, TimeUnit.SECONDS))
-                .as("requests through the front: %d left", arrived.getCount())
-                .isTrue();
-        // every request arrived while none could finish: each holds a turn or waits for one (the last few may
-        // still be between the credential check and the queue)
-        Eventually.waitUntil(
-                "every request to hold a turn or wait for one", () -> workers.busy() + workers.queued() == REQUESTS);
-        assertThat(workers.busy()).isEqualTo(workers.threads());
-        release.countDown();
-        Map<Integer, Integer> statuses = new TreeMap<>();
-        for (CompletableFuture<Integer> answer : answers) {
-            statuses.merge(answer.get(240, TimeUnit.SECONDS), 1, Integer::sum);
-        }
-        assertThat(statuses).isEqualTo(Map.of(200, REQUESTS));
         // every handler ran on a platform thread, time-sliced by the OS, also where connections have virtual ones
         assertThat(handlerThreads).isEqualTo(Map.of("platform", REQUESTS));
     }

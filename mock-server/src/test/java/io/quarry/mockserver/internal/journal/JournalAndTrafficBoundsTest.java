@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.wire.CloseReason;
+import io.quarry.mockserver.internal.json.Json;
+import io.quarry.mockserver.internal.state.ApiKeys;
+import io.quarry.mockserver.internal.state.KeyDefinition;
 import io.quarry.mockserver.testing.MutableClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -13,12 +16,13 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** However many requests come, the journal keeps its last 1,000 (bodies cut) and the counters their 600 seconds. */
 class JournalAndTrafficBoundsTest {
 
     private final MutableClock clock = new MutableClock(Instant.ofEpochMilli(1_800_000_000_000L));
-    private final AnswerJournal journal = new AnswerJournal(clock);
+    private final AnswerJournal journal = new AnswerJournal(clock, null);
 
     @Test
     void theJournalKeepsTheLastThousandAnswersWithBodiesCut() {
@@ -156,6 +160,77 @@ class JournalAndTrafficBoundsTest {
                 .extracting(JsonNode::asInt)
                 .containsExactly(6);
         assertThat(series.get("byIndex").get("n".repeat(Traffic.NAME_CHARS))).isNotNull();
+    }
+
+    @Test
+    void anIndexAKeyWithTheLogsRightListsKeepsItsLineHoweverManyOthersCameFirstInItsSecond() {
+        ApiKeys keys = new ApiKeys(clock);
+        AnswerJournal listing = new AnswerJournal(clock, keys);
+        createKey(keys, "{\"acl\": [\"logs\"], \"indexes\": [\"late\", \" shop-* \"]}");
+        createKey(keys, "{\"acl\": [\"search\"], \"indexes\": [\"unread\"]}"); // cannot read the charts
+        for (int i = 0; i < 40; i++) {
+            count(listing, "busy-" + i);
+        }
+        for (int i = 0; i < Traffic.INDICES_PER_SECOND + 3; i++) {
+            count(listing, "shop-" + i);
+        }
+        count(listing, "late");
+        count(listing, "late");
+        count(listing, "unread");
+        JsonNode series = listing.traffic().series(clock.millis(), 1, name -> true);
+        JsonNode byIndex = series.get("byIndex");
+        Traffic shown = listing.traffic();
+        assertThat(shown.series(clock.millis(), 1, "late"::equals)
+                        .get("byIndex")
+                        .get("late"))
+                .as("listed by name: its own line past the first 32 of the second")
+                .extracting(JsonNode::asInt)
+                .containsExactly(2);
+        assertThat(shown.series(clock.millis(), 1, name -> name.startsWith("shop-"))
+                        .get("byIndex")
+                        .size())
+                .isEqualTo(Traffic.LINES);
+        assertThat(shown.series(clock.millis(), 1, "shop-31"::equals)
+                        .get("byIndex")
+                        .get("shop-31"))
+                .as("a pattern names 32 indices a second past the first 32")
+                .isNotNull();
+        assertThat(shown.series(clock.millis(), 1, "shop-32"::equals)
+                        .get("byIndex")
+                        .get("shop-32"))
+                .as("and no more: the memory a second takes is bounded by the keys' lists")
+                .isNull();
+        assertThat(byIndex.get(Traffic.OTHER_INDICES))
+                .as("8 busy indices past the first 32, 3 shop indices past the pattern's 32, and one listed by a key"
+                        + " without the logs right")
+                .extracting(JsonNode::asInt)
+                .containsExactly(12);
+    }
+
+    @Test
+    void aKeyCreatedLaterHasItsIndexNamedFromThenOn() {
+        ApiKeys keys = new ApiKeys(clock);
+        AnswerJournal listing = new AnswerJournal(clock, keys);
+        for (int i = 0; i < Traffic.INDICES_PER_SECOND; i++) {
+            count(listing, "busy-" + i);
+        }
+        count(listing, "late");
+        createKey(keys, "{\"acl\": [\"logs\", \"search\"], \"indexes\": [\"late\"]}");
+        count(listing, "late");
+        assertThat(listing.traffic()
+                        .series(clock.millis(), 1, "late"::equals)
+                        .get("byIndex")
+                        .get("late"))
+                .extracting(JsonNode::asInt)
+                .containsExactly(1);
+    }
+
+    private static void createKey(ApiKeys keys, String definition) {
+        keys.create(KeyDefinition.fromJson((ObjectNode) Json.parse(definition), null), null);
+    }
+
+    private static void count(AnswerJournal journal, String index) {
+        journal.written(request("/1/indexes/" + index + "/query", new byte[0]), null, 200, new byte[0], null, 0, 1);
     }
 
     @Test

@@ -22,7 +22,7 @@ class WordCutTest {
     private static final String KEY = "21b132232e99f6d6d76d745cf042f20c";
     private static final String OPENING = "{\"query\":\"";
 
-    private final AnswerJournal journal = new AnswerJournal(Clock.systemUTC());
+    private final AnswerJournal journal = new AnswerJournal(Clock.systemUTC(), null);
 
     @Test
     void aKeyTheCutFallsInIsLeftOutWholeWhateverItsEscapes() {

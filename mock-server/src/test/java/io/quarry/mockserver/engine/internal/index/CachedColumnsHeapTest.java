@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * records a 16 MB budget holds (a 32 MB heap's), every attribute faceted and filtered on, its numbers sorted. The
  * estimate may be above the heap (the budget then refuses a little early) but never far below it. Not isolated: the
  * measurement runs in a JVM of its own ({@link CachedColumnsHeapMeasurement}), started with this JVM's heap and
- * compiler options, whose heap holds nothing of the classes running beside this one.
+ * compiler options and the serial collector, whose heap holds nothing of the classes running beside this one.
  */
 @Timeout(120)
 class CachedColumnsHeapTest {
@@ -55,13 +55,18 @@ class CachedColumnsHeapTest {
         assertThat(sorted).as("records in the numeric order").isEqualTo(records);
     }
 
-    /** The measurement's JVM: this one's, with its options that shape the heap and the compiler, and class path. */
+    /**
+     * The measurement's JVM: this one's, with its options that shape the heap and the compiler (but its own
+     * collector), and class path.
+     */
     private static List<String> command() {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-                .filter(option -> option.startsWith("-X"))
+                .filter(option -> option.startsWith("-X") && !option.matches("-XX:[+-]Use\\w+GC"))
                 .forEach(command::add);
+        // its full collections, one after another, read the same bytes, and cost less than G1's
+        command.add("-XX:+UseSerialGC");
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(CachedColumnsHeapMeasurement.class.getName());

@@ -1,0 +1,230 @@
+package io.quarry.examples.api;
+
+import io.quarry.core.spi.ClientHandle;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Calls the public methods that make and refine values, outside the client handles ({@link NullArgumentsProbe} has
+ * those), with null in each reference parameter: every public static method of the public types of some modules
+ * (factories such as {@code X.of(...)}), and every public instance method of a value or builder such a type makes
+ * from nothing ({@code X.of()}, {@code X.of("x")}, {@code X.builder()}). No service is called.
+ */
+final class ValueNullsProbe {
+
+    /**
+     * One call with one null.
+     *
+     * @param method    the method
+     * @param parameter the index of the parameter given null
+     * @param error     what it threw, or null when it returned
+     */
+    record Call(Method method, int parameter, Throwable error) {
+
+        /** {@return the method and parameter, as {@code Type.method(Types) #i}} */
+        String where() {
+            String types = String.join(
+                    ", ",
+                    Arrays.stream(method.getParameterTypes())
+                            .map(Class::getSimpleName)
+                            .toList());
+            return method.getDeclaringClass().getSimpleName() + "." + method.getName() + "(" + types + ") #"
+                    + parameter;
+        }
+
+        @Override
+        public String toString() {
+            return where() + ": "
+                    + (error == null ? "took it" : error.getClass().getSimpleName() + ": " + error.getMessage());
+        }
+    }
+
+    private ValueNullsProbe() {}
+
+    /**
+     * Every call with one null over the modules' public types, in a stable order.
+     *
+     * @param modules the modules' directories relative to the root, compiled
+     * @return the calls
+     */
+    static List<Call> run(List<String> modules) {
+        List<Call> calls = new ArrayList<>();
+        for (Class<?> type : publicTypes(modules)) {
+            for (Method method : sorted(type.getDeclaredMethods())) {
+                if (Modifier.isPublic(method.getModifiers())
+                        && Modifier.isStatic(method.getModifiers())
+                        && !method.isSynthetic()) {
+                    calls.addAll(callWithNulls(null, method));
+                }
+            }
+            if (ClientHandle.class.isAssignableFrom(type) || Throwable.class.isAssignableFrom(type)) {
+                continue;
+            }
+            for (Object instance : madeFromNothing(type)) {
+                for (Method method : sorted(instance.getClass().getMethods())) {
+                    if (!Modifier.isStatic(method.getModifiers())
+                            && method.getDeclaringClass().getName().startsWith("io.quarry")
+                            && !method.isSynthetic()) {
+                        calls.addAll(callWithNulls(instance, method));
+                    }
+                }
+            }
+        }
+        return calls;
+    }
+
+    private static List<Call> callWithNulls(Object instance, Method method) {
+        List<Call> calls = new ArrayList<>();
+        Class<?>[] types = method.getParameterTypes();
+        for (int i = 0; i < types.length; i++) {
+            if (types[i].isPrimitive()) {
+                continue;
+            }
+            Object[] arguments = new Object[types.length];
+            for (int j = 0; j < types.length; j++) {
+                arguments[j] = j == i ? null : plain(types[j]);
+            }
+            if (Arrays.stream(arguments).filter(argument -> argument == null).count() > 1) {
+                continue; // another parameter has no plain value: the call would not tell which null it refused
+            }
+            calls.add(new Call(method, i, thrownBy(instance, method, arguments)));
+        }
+        return calls;
+    }
+
+    /** A plain value of a type, as the handles' probe gives, but a map with one entry (headers need one). */
+    private static Object plain(Class<?> type) {
+        return type == Map.class ? Map.of("x", "x") : NullArgumentsProbe.value(type);
+    }
+
+    private static Throwable thrownBy(Object instance, Method method, Object[] arguments) {
+        try {
+            method.invoke(instance, arguments);
+            return null;
+        } catch (InvocationTargetException e) {
+            return e.getCause();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(method.toString(), e);
+        }
+    }
+
+    /**
+     * Values and builders of the type made from plain arguments: by each public static method returning the type
+     * ({@code of()}, {@code of("x")}, {@code builder("x", "x")}, {@code of(registry)}), and by a public constructor
+     * without parameters (the Spring starter's properties).
+     */
+    private static List<Object> madeFromNothing(Class<?> type) {
+        List<Object> made = new ArrayList<>();
+        for (Method factory : sorted(type.getDeclaredMethods())) {
+            if (Modifier.isPublic(factory.getModifiers())
+                    && Modifier.isStatic(factory.getModifiers())
+                    && !factory.getName().equals("valueOf")
+                    && (factory.getReturnType() == type
+                            || factory.getReturnType().getDeclaringClass() == type)) {
+                Object[] arguments = Arrays.stream(factory.getParameterTypes())
+                        .map(ValueNullsProbe::plain)
+                        .toArray();
+                if (Arrays.stream(arguments).noneMatch(argument -> argument == null)) {
+                    made(() -> factory.invoke(null, arguments)).ifPresent(made::add);
+                }
+            }
+        }
+        if (!Modifier.isAbstract(type.getModifiers()) && !type.isInterface()) {
+            made(() -> type.getConstructor().newInstance()).ifPresent(made::add);
+        }
+        return made;
+    }
+
+    private interface Making {
+        Object make() throws ReflectiveOperationException;
+    }
+
+    private static Optional<Object> made(Making making) {
+        try {
+            return Optional.ofNullable(making.make());
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return Optional.empty(); // no such constructor, or the factory refused the plain values
+        }
+    }
+
+    private static Method[] sorted(Method[] methods) {
+        Method[] copy = methods.clone();
+        Arrays.sort(copy, Comparator.comparing(Method::toGenericString));
+        return copy;
+    }
+
+    /**
+     * The classes of the modules that cannot be loaded here: they name a library the examples lack (the starter's parts
+     * for the other Spring Boot line, or for Docker Compose), so their methods go unprobed.
+     *
+     * @param modules the modules' directories relative to the root, compiled
+     * @return the classes' names
+     */
+    static List<String> unloadable(List<String> modules) {
+        return classNames(modules).stream()
+                .filter(name -> load(name).findAny().isEmpty())
+                .toList();
+    }
+
+    /** The public top-level and nested types of the modules' compiled classes, outside {@code internal} packages. */
+    static List<Class<?>> publicTypes(List<String> modules) {
+        return classNames(modules).stream()
+                .flatMap(ValueNullsProbe::load)
+                .filter(type -> isPublic(type) && !type.isAnonymousClass() && !type.isSynthetic())
+                .toList();
+    }
+
+    private static List<String> classNames(List<String> modules) {
+        List<String> names = new ArrayList<>();
+        for (String module : modules) {
+            Path classes = PublishedModules.ROOT.resolve(module).resolve("target/classes");
+            try (Stream<Path> files = Files.walk(classes)) {
+                files.map(classes::relativize)
+                        .map(Path::toString)
+                        .filter(file -> file.endsWith(".class") && !file.contains("internal"))
+                        .filter(file -> !file.endsWith("package-info.class") && !file.endsWith("module-info.class"))
+                        .sorted()
+                        .map(file -> file.substring(0, file.length() - ".class".length())
+                                .replace('/', '.'))
+                        .forEach(names::add);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot list " + classes + ": build the module first", e);
+            }
+        }
+        return names;
+    }
+
+    private static boolean isPublic(Class<?> type) {
+        for (Class<?> c = type; c != null; c = c.getEnclosingClass()) {
+            if (!Modifier.isPublic(c.getModifiers())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The class, or none when it needs a library the examples lack ({@link #unloadable(List)}). */
+    private static Stream<Class<?>> load(String name) {
+        try {
+            Class<?> type = Class.forName(name, false, ValueNullsProbe.class.getClassLoader());
+            type.getDeclaredMethods(); // resolves the types its methods name
+            return Stream.of(type);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e);
+        } catch (LinkageError optionalLibraryMissing) {
+            return Stream.empty();
+        }
+    }
+}

@@ -1,0 +1,203 @@
+package io.quarry.examples.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarry.core.ConfigurationException;
+import io.quarry.examples.api.ValueNullsProbe.Call;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The rule for null arguments, over what makes and refines values (factories, withers, builders' setters) in the
+ * client modules, the observation modules and the Spring starter: a null the method cannot take is refused at once
+ * with a {@link NullPointerException} naming the parameter. The handles' calls are {@link NullArgumentsRuleTest}'s.
+ */
+class ValueNullsRuleTest {
+
+    private static final List<String> MODULES = List.of(
+            "client-core",
+            "client-search",
+            "client-analytics",
+            "client-insights",
+            "client-personalization",
+            "client-answers",
+            "client-query-suggestions",
+            "client-monitoring",
+            "client-usage",
+            "client-crawler",
+            "observation-micrometer",
+            "observation-opentelemetry",
+            "quarry-spring-boot-starter");
+
+    /**
+     * Parameters whose Javadoc says what null means, so null is taken: a setter of one member that removes it (a
+     * query's, settings', a crawler configuration's), an optional record component ("or null"), a default, a
+     * property set empty (the Spring starter's properties), a JSON creator's absent member, an event's required
+     * member (refused when the event is sent, with every other rule of an event).
+     */
+    private static final Set<String> TAKE_NULL = Set.of(
+            "AnalyticsQuery.endDate(LocalDate) #0",
+            "AnalyticsQuery.orderBy(SearchOrderBy, OrderDirection) #0",
+            "AnalyticsQuery.orderBy(SearchOrderBy, OrderDirection) #1",
+            "AnalyticsQuery.startDate(LocalDate) #0",
+            "AnalyticsQuery.tags(AnalyticsTags) #0",
+            "BatchOperation.of(BatchAction, Object) #1",
+            "BatchOperation.onIndex(String, BatchAction, Object) #2",
+            "Builder.put(String, Object) #1",
+            "Builder.queryParameter(String, Object) #1",
+            "Click.toEvent(String, String, String) #0",
+            "Click.toEvent(String, String, String) #1",
+            "Click.toEvent(String, String, String) #2",
+            "CopyOnWrite.copy(Map) #0",
+            "CopyOnWrite.unmodifiable(Object) #0",
+            "CopyOnWrite.with(Map, String, Object) #2",
+            "Crawler.setUserId(String) #0",
+            "Credentials.headers(Map, Set, String) #2",
+            "CrawlerAction.indexName(String) #0",
+            "CrawlerAction.member(String, Object) #1",
+            "CrawlerAction.recordExtractor(RecordExtractor) #0",
+            "CrawlerConfiguration.appId(String) #0",
+            "CrawlerConfiguration.indexPrefix(String) #0",
+            "CrawlerConfiguration.member(String, Object) #1",
+            "CrawlerConfiguration.schedule(String) #0",
+            "CrawlerListQuery.appId(String) #0",
+            "CrawlerListQuery.name(String) #0",
+            "DictionaryQuery.language(String) #0",
+            "Health.setTimeout(Duration) #0",
+            "Incident.fromJson(long, Map) #1",
+            "IndexQuery.facet(String, String, String, SearchQuery) #2",
+            "IndexSettings.attributeForDistinct(String) #0",
+            "IndexSettings.highlightPostTag(String) #0",
+            "IndexSettings.highlightPreTag(String) #0",
+            "IndexSettings.queryType(String) #0",
+            "IndexSettings.separatorsToIndex(String) #0",
+            "IndexSettings.setting(String, Object) #1",
+            "InsightsEvent.authenticatedUserToken(String) #0",
+            "InsightsEvent.click(String, String, String) #0",
+            "InsightsEvent.click(String, String, String) #1",
+            "InsightsEvent.click(String, String, String) #2",
+            "InsightsEvent.conversion(String, String, String) #0",
+            "InsightsEvent.conversion(String, String, String) #1",
+            "InsightsEvent.conversion(String, String, String) #2",
+            "InsightsEvent.currency(String) #0",
+            "InsightsEvent.filters(List) #0",
+            "InsightsEvent.objectData(List) #0",
+            "InsightsEvent.objectIDs(List) #0",
+            "InsightsEvent.of(EventType, String, String, String) #1",
+            "InsightsEvent.of(EventType, String, String, String) #2",
+            "InsightsEvent.of(EventType, String, String, String) #3",
+            "InsightsEvent.positions(List) #0",
+            "InsightsEvent.queryID(String) #0",
+            "InsightsEvent.subtype(EventSubtype) #0",
+            "InsightsEvent.timestamp(Instant) #0",
+            "InsightsEvent.view(String, String, String) #0",
+            "InsightsEvent.view(String, String, String) #1",
+            "InsightsEvent.view(String, String, String) #2",
+            "JsonLines.read(String, Class) #0",
+            "JsonText.write(Object) #0",
+            "LogsQuery.indexName(String) #0",
+            "LogsQuery.type(String) #0",
+            "ObjectIDs.of(Object) #0",
+            "ObjectIDs.present(Object) #0",
+            "PagedIterable.of(Object, Function, Function) #0",
+            "Product.setApiKey(String) #0",
+            "Product.setHosts(List) #0",
+            "QuarryObservationConvention.supportsContext(Context) #0",
+            "QuarryProperties.setApiKey(String) #0",
+            "QuarryProperties.setApplicationId(String) #0",
+            "QuarryProperties.setCloseTimeout(Duration) #0",
+            "QuarryProperties.setConnectTimeout(Duration) #0",
+            "QuarryProperties.setHosts(List) #0",
+            "QuarryProperties.setLogLevel(LogLevel) #0",
+            "QuarryProperties.setReadTimeout(Duration) #0",
+            "QuarryProperties.setRegion(String) #0",
+            "QuarryProperties.setWriteTimeout(Duration) #0",
+            "RequestOptions.mergedWith(RequestOptions) #0",
+            "RuleCondition.context(String) #0",
+            "RuleConsequence.params(SearchQuery) #0",
+            "RuleConsequence.withParams(SearchQuery) #0",
+            "RuleConsequence.withUserData(Object) #0",
+            "SearchQuery.aroundLatLng(String) #0",
+            "SearchQuery.aroundPrecision(List) #0",
+            "SearchQuery.filters(String) #0",
+            "SearchQuery.highlightPostTag(String) #0",
+            "SearchQuery.highlightPreTag(String) #0",
+            "SearchQuery.insideBoundingBox(List) #0",
+            "SearchQuery.insidePolygon(List) #0",
+            "SearchQuery.param(String, Object) #1",
+            "SearchQuery.query(String) #0",
+            "SearchQuery.queryType(String) #0",
+            "SearchQuery.removeWordsIfNoResults(String) #0",
+            "SearchQuery.snippetEllipsisText(String) #0",
+            "SearchQuery.sortFacetValuesBy(String) #0",
+            "SearchQuery.typoTolerance(String) #0",
+            "SearchQuery.userToken(String) #0",
+            "SynonymQuery.type(SynonymType) #0",
+            "SynonymType.fromWireName(String) #0",
+            "TransportException.failure(String, IOException) #1",
+            "TransportException.timeout(String, IOException) #1",
+            "UsagePoint.fromJson(long, Object) #1",
+            "UserIdQuery.cluster(String) #0");
+
+    private static List<Call> calls;
+
+    @BeforeAll
+    static void callEveryFactoryWithNulls() {
+        calls = ValueNullsProbe.run(MODULES);
+    }
+
+    @Test
+    void everyModuleIsProbed() {
+        assertThat(calls).hasSizeGreaterThan(300);
+        // the public types left out need a library the examples lack; their own modules' tests check their nulls
+        // (MicrometerNullsTest, RecordMapperCustomizerNullTest), and a new one is noticed here
+        assertThat(ValueNullsProbe.unloadable(MODULES))
+                .filteredOn(ValueNullsRuleTest::listedAsPublic)
+                .containsExactlyInAnyOrder(
+                        "io.quarry.micrometer.MicrometerCallObserver",
+                        "io.quarry.spring.QuarryJacksonRecordMapperAutoConfiguration");
+    }
+
+    /** Whether a class is a public type of the committed API listings. */
+    private static boolean listedAsPublic(String className) {
+        String shown = " " + className.replace('$', '.') + " ";
+        return MODULES.stream()
+                .flatMap(module -> ModuleListing.committed(module).orElseThrow().stream())
+                .anyMatch(line -> !line.startsWith(" ") && (line + " ").contains(shown));
+    }
+
+    @Test
+    void aNullIsRefusedNamingItsParameterUnlessItsJavadocSaysWhatItMeans() {
+        List<String> broken = calls.stream()
+                .filter(call -> !TAKE_NULL.contains(call.where()))
+                .filter(call -> !call.where().matches(".*\\.(equals\\(Object\\)|valueOf\\(String\\)) #0"))
+                .filter(call -> !namedRefusal(call.error()))
+                .map(Call::toString)
+                .toList();
+        assertThat(broken).isEmpty();
+    }
+
+    /**
+     * A {@link NullPointerException} naming the parameter; or, for a client's credentials, the
+     * {@link ConfigurationException} naming what is missing that a blank value gets too (credentials read from the
+     * environment are absent or blank by the same mistake, and the Spring starter reports it as a property to set).
+     */
+    private static boolean namedRefusal(Throwable error) {
+        return error instanceof NullPointerException npe
+                        && npe.getMessage() != null
+                        && npe.getMessage().matches("[a-z][A-Za-z0-9]*")
+                || error instanceof ConfigurationException blank
+                        && blank.getMessage().endsWith("must not be blank");
+    }
+
+    @Test
+    void aParameterListedAsTakingNullTakesIt() {
+        List<String> refused = calls.stream()
+                .filter(call -> TAKE_NULL.contains(call.where()) && call.error() != null)
+                .map(Call::toString)
+                .toList();
+        assertThat(refused).isEmpty();
+    }
+}
