@@ -61,7 +61,7 @@ final class WaitWake implements AutoCloseable {
         failWait = fail;
         if (isClosed()) {
             // close() may have looked for it before it was set
-            CompletableFuture.runAsync(fail);
+            TimedSteps.now().execute(fail);
         }
     }
 
@@ -96,7 +96,7 @@ final class WaitWake implements AutoCloseable {
         Runnable fail = failWait;
         if (fail != null) {
             // on a pool rather than the closing thread, as the scheduled step below: it runs the wait's continuations
-            CompletableFuture.runAsync(fail);
+            TimedSteps.now().execute(fail);
         }
         Runnable step = scheduled.get();
         if (step != null) {
