@@ -17,6 +17,9 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Execution;
@@ -31,6 +34,17 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 @Timeout(60)
 @Execution(ExecutionMode.CONCURRENT) // each test has a server and a client of its own
 class CompositeCallOnCloseTest {
+
+    /**
+     * The test's own threads for the blocking calls and for {@code close()}: on JDK 25 with two processors the common
+     * pool has one thread, and a call held there kept {@code close()} from starting.
+     */
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stopThreads() {
+        threads.shutdownNow();
+    }
 
     /** Two requests one after another, as a send of two chunks makes them. */
     private static List<FreeFormRecord> twoRequests(CallScope scope) {
@@ -63,10 +77,11 @@ class CompositeCallOnCloseTest {
         try (FaultyHttpServer server = new FaultyHttpServer(gated(gate, ok()))) {
             ApiClient api = client(NEVER_REACHED, LoopbackHttp.host("one.test", server.port()));
             CompletableFuture<List<FreeFormRecord>> composite = CompletableFuture.supplyAsync(
-                    () -> CallScope.of(api).compositeCall("twoRequests", CompositeCallOnCloseTest::twoRequests));
+                    () -> CallScope.of(api).compositeCall("twoRequests", CompositeCallOnCloseTest::twoRequests),
+                    threads);
             Eventually.waitUntil("the first request to reach the server", () -> server.requests() == 1);
 
-            CompletableFuture<Void> closing = CompletableFuture.runAsync(api::close);
+            CompletableFuture<Void> closing = CompletableFuture.runAsync(api::close, threads);
             Eventually.waitUntil("the closing client to refuse new calls", () -> refusesNewCalls(api));
             gate.countDown();
 
@@ -84,7 +99,7 @@ class CompositeCallOnCloseTest {
                     CallScope.of(api).compositeCallAsync("twoRequests", CompositeCallOnCloseTest::twoRequestsAsync);
             Eventually.waitUntil("the first request to reach the server", () -> server.requests() == 1);
 
-            CompletableFuture<Void> closing = CompletableFuture.runAsync(api::close);
+            CompletableFuture<Void> closing = CompletableFuture.runAsync(api::close, threads);
             Eventually.waitUntil("the closing client to refuse new calls", () -> refusesNewCalls(api));
             assertThat(closing).as("close() waits for the composite call").isNotDone();
             gate.countDown();
@@ -101,7 +116,7 @@ class CompositeCallOnCloseTest {
             ApiClient api = client(NEVER_REACHED, LoopbackHttp.host("one.test", server.port()));
             CompletableFuture<FreeFormRecord> held = GracefulCloseTest.get(api).executeAsync(FreeFormRecord.class);
             Eventually.waitUntil("the call to reach the server", () -> server.requests() == 1);
-            CompletableFuture<Void> closing = CompletableFuture.runAsync(api::close);
+            CompletableFuture<Void> closing = CompletableFuture.runAsync(api::close, threads);
             Eventually.waitUntil("the closing client to refuse new calls", () -> refusesNewCalls(api));
 
             assertThatThrownBy(
@@ -127,7 +142,8 @@ class CompositeCallOnCloseTest {
         try (FaultyHttpServer held = new FaultyHttpServer(gated(gate, ok()))) {
             ApiClient api = client(closeTimeout, LoopbackHttp.host("one.test", held.port()));
             CompletableFuture<List<FreeFormRecord>> blocking = CompletableFuture.supplyAsync(
-                    () -> CallScope.of(api).compositeCall("twoRequests", CompositeCallOnCloseTest::twoRequests));
+                    () -> CallScope.of(api).compositeCall("twoRequests", CompositeCallOnCloseTest::twoRequests),
+                    threads);
             CompletableFuture<List<FreeFormRecord>> async =
                     CallScope.of(api).compositeCallAsync("twoRequests", CompositeCallOnCloseTest::twoRequestsAsync);
             Eventually.waitUntil("both first requests to reach the held host", () -> held.requests() == 2);

@@ -16,6 +16,9 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Execution;
@@ -31,6 +34,17 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 @Execution(ExecutionMode.CONCURRENT) // each test has a server and a client of its own
 class WaitCheckOnCloseTest {
 
+    /**
+     * The test's own threads for the blocking wait and for {@code close()}: on JDK 25 with two processors the common
+     * pool has one thread, and a wait held there kept {@code close()} from starting.
+     */
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stopThreads() {
+        threads.shutdownNow();
+    }
+
     private static final WaitPolicy TEN_MINUTES = new WaitPolicy(5, Duration.ofMinutes(10), Duration.ofMinutes(10), 1);
 
     @Test
@@ -38,21 +52,23 @@ class WaitCheckOnCloseTest {
         CountDownLatch gate = new CountDownLatch(1); // never opened: the host holds the check
         try (FaultyHttpServer held = new FaultyHttpServer(gated(gate, ok()))) {
             ApiClient api = client(NEVER_REACHED, LoopbackHttp.host("one.test", held.port()));
-            CompletableFuture<String> waiting = CompletableFuture.supplyAsync(() -> CallScope.of(api)
-                    .compositeCall(
-                            "waitForTask",
-                            scope -> Polling.poll(
-                                    "task 7",
-                                    TEN_MINUTES,
-                                    () -> scope.request(GracefulCloseTest.GET)
-                                            .path("indexName", "products")
-                                            .path("objectID", "1")
-                                            .execute(FreeFormRecord.class)
-                                            .objectID()
-                                            .filter(found -> false))));
+            CompletableFuture<String> waiting = CompletableFuture.supplyAsync(
+                    () -> CallScope.of(api)
+                            .compositeCall(
+                                    "waitForTask",
+                                    scope -> Polling.poll(
+                                            "task 7",
+                                            TEN_MINUTES,
+                                            () -> scope.request(GracefulCloseTest.GET)
+                                                    .path("indexName", "products")
+                                                    .path("objectID", "1")
+                                                    .execute(FreeFormRecord.class)
+                                                    .objectID()
+                                                    .filter(found -> false))),
+                    threads);
             Eventually.waitUntil("the check to reach the host", () -> held.requests() == 1);
 
-            CompletableFuture<Void> closing = CompletableFuture.runAsync(api::close);
+            CompletableFuture<Void> closing = CompletableFuture.runAsync(api::close, threads);
 
             assertThat(closing).succeedsWithin(Eventually.DEFAULT_LIMIT);
             assertThat(waiting)
@@ -82,7 +98,7 @@ class WaitCheckOnCloseTest {
                                             .thenApply(found -> Optional.<FreeFormRecord>empty())));
             Eventually.waitUntil("the check to reach the host", () -> held.requests() == 1);
 
-            CompletableFuture<Void> closing = CompletableFuture.runAsync(api::close);
+            CompletableFuture<Void> closing = CompletableFuture.runAsync(api::close, threads);
 
             assertThat(closing).succeedsWithin(Eventually.DEFAULT_LIMIT);
             assertThat(waiting)
