@@ -1,6 +1,7 @@
 package io.quarry.core;
 
 import io.quarry.core.internal.ClassPathCheck;
+import io.quarry.core.internal.CoreBridge;
 import io.quarry.core.internal.HttpTransport;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -59,6 +60,10 @@ public final class ApiClient implements AutoCloseable {
     private final Set<AutoCloseable> dependents = new LinkedHashSet<>();
     /** Set by {@link #close()} before it looks at {@link #dependents}; guarded by {@code dependents}. */
     private boolean closing;
+
+    static {
+        CoreBridge.composites(client -> ((ApiClient) client).transport.admitComposite());
+    }
 
     private ApiClient(ClientConfig config, ClientModule module) {
         ClassPathCheck.requireCompatible();
@@ -184,15 +189,17 @@ public final class ApiClient implements AutoCloseable {
      * never closed. In order:
      * <ol>
      *   <li>registered resources are closed while calls can still be made: an ingester sends what it holds and
-     *       waits for it; every wait of a helper ({@code waitFor...}) is no longer waited out: one between two
-     *       checks fails at once with a {@link ClientClosedException}, one whose check is in flight ends with that
-     *       check, a call like those below;</li>
+     *       waits for it; every wait of a helper ({@code waitFor...}) is no longer waited out: it fails at once
+     *       with a {@link ClientClosedException}, between two checks or with a check in flight, whose call is
+     *       cancelled (a wait delivers nothing, so its check is not given the close timeout);</li>
      *   <li>new calls are refused: they fail at once with a {@link ClientClosedException}, not sent;</li>
      *   <li>the calls already made (queued, connecting, sent, or waiting to try again) are given up to the
      *       configuration's {@link ClientConfig#closeTimeout() close timeout}, 5 seconds by default, to end as they
      *       would have: an asynchronous call whose future nobody reads, such as an event sent and forgotten, is
-     *       delivered. A later call a helper would make for them (the next chunk of a large send) is a new call, and
-     *       refused;</li>
+     *       delivered. A helper's call of several requests made before (a send or a save of several chunks, a read
+     *       of every record) is one call in flight: its later requests are still sent meanwhile, so that it is not
+     *       cut between two of them (a wait among them still ends at once, as above); one made once
+     *       {@code close()} has begun is refused;</li>
      *   <li>every call still running then, blocking or asynchronous, is cancelled and fails with a
      *       {@link ClientClosedException}. Its message says which: a call cancelled before any request of it went out
      *       (waiting for a free sender, looking up the host, connecting) was not applied, and may be sent again on

@@ -1,6 +1,8 @@
 package io.quarry.core;
 
 import io.quarry.core.internal.CancelForwardingFuture;
+import io.quarry.core.internal.CompositeAdmission;
+import io.quarry.core.internal.CoreBridge;
 import io.quarry.core.internal.HttpTransport;
 import io.quarry.core.internal.PathTemplate;
 import io.quarry.core.internal.PreparedRequest;
@@ -39,6 +41,10 @@ import java.util.function.IntConsumer;
  */
 public final class ApiRequest {
 
+    static {
+        CoreBridge.admissions((request, admission) -> ((ApiRequest) request).admission = admission);
+    }
+
     private final HttpTransport transport;
     private final Endpoint endpoint;
     // shared immutable maps until a call of this request adds to them (most requests add nothing to the scope's
@@ -52,6 +58,9 @@ public final class ApiRequest {
     private boolean notSafeToRepeat;
     private ObservedCall parent;
     private CallGroup group;
+    /** The composite call admitted before close() that this request is part of (set by its scope), or null. */
+    private CompositeAdmission admission;
+
     private int records;
     private IntConsumer roundListener;
 
@@ -356,7 +365,8 @@ public final class ApiRequest {
                 pathParameters,
                 parent,
                 records,
-                roundListener);
+                roundListener,
+                admission);
     }
 
     /** The value of the response, in a future whose cancellation cancels the call. */

@@ -34,6 +34,8 @@ import java.util.regex.Pattern;
  *       number of milliseconds</td></tr>
  *   <tr><td>{@code QUARRY_READ_TIMEOUT}</td><td>{@code quarry.read-timeout}</td><td>a duration</td></tr>
  *   <tr><td>{@code QUARRY_WRITE_TIMEOUT}</td><td>{@code quarry.write-timeout}</td><td>a duration</td></tr>
+ *   <tr><td>{@code QUARRY_CLOSE_TIMEOUT}</td><td>{@code quarry.close-timeout}</td>
+ *       <td>a duration, or {@code 0} to cancel the calls in flight at once on {@code close()}</td></tr>
  *   <tr><td>{@code QUARRY_LOG_LEVEL}</td><td>{@code quarry.log-level}</td>
  *       <td>{@code none}, {@code basic} or {@code bodies}, in any case</td></tr>
  *   <tr><td>{@code QUARRY_GZIP_REQUESTS}</td><td>{@code quarry.gzip-requests}</td>
@@ -80,6 +82,8 @@ public final class EnvironmentConfig {
         READ_TIMEOUT("QUARRY_READ_TIMEOUT", "quarry.read-timeout"),
         /** The response timeout of write calls. */
         WRITE_TIMEOUT("QUARRY_WRITE_TIMEOUT", "quarry.write-timeout"),
+        /** How long {@code close()} lets the calls in flight end before cancelling them; zero allowed. */
+        CLOSE_TIMEOUT("QUARRY_CLOSE_TIMEOUT", "quarry.close-timeout"),
         /** What the client logs. */
         LOG_LEVEL("QUARRY_LOG_LEVEL", "quarry.log-level"),
         /** Whether request bodies are compressed. */
@@ -243,6 +247,8 @@ public final class EnvironmentConfig {
                 .ifPresent(text -> builder.connectTimeout(duration(Variable.CONNECT_TIMEOUT, text)));
         value(Variable.READ_TIMEOUT).ifPresent(text -> builder.readTimeout(duration(Variable.READ_TIMEOUT, text)));
         value(Variable.WRITE_TIMEOUT).ifPresent(text -> builder.writeTimeout(duration(Variable.WRITE_TIMEOUT, text)));
+        value(Variable.CLOSE_TIMEOUT)
+                .ifPresent(text -> builder.closeTimeout(durationOrZero(Variable.CLOSE_TIMEOUT, text)));
         value(Variable.LOG_LEVEL).ifPresent(text -> builder.logLevel(logLevel(text)));
         value(Variable.GZIP_REQUESTS)
                 .ifPresent(text -> builder.requestCompression(
@@ -278,13 +284,20 @@ public final class EnvironmentConfig {
         return hosts;
     }
 
+    /** A timeout of a call: zero would make every call fail, so it is refused. */
     private static Duration duration(Variable variable, String text) {
+        Duration parsed = durationOrZero(variable, text);
+        if (parsed.isZero()) {
+            throw new ConfigurationException(variable + " must be a positive duration");
+        }
+        return parsed;
+    }
+
+    /** A duration of zero or more, such as the close timeout, whose zero means "do not wait". */
+    private static Duration durationOrZero(Variable variable, String text) {
         Matcher simple = SIMPLE_DURATION.matcher(text);
         if (simple.matches()) {
             long amount = Long.parseLong(simple.group(1));
-            if (amount == 0) {
-                throw new ConfigurationException(variable + " must be a positive duration");
-            }
             String unit = simple.group(2) == null ? "ms" : simple.group(2);
             try {
                 return switch (unit) {
@@ -304,8 +317,8 @@ public final class EnvironmentConfig {
             throw new ConfigurationException(
                     variable + " is not a duration: use 500ms, 2s, 1m, 1h, ISO-8601 such as PT2S, or milliseconds");
         }
-        if (parsed.isNegative() || parsed.isZero()) {
-            throw new ConfigurationException(variable + " must be a positive duration");
+        if (parsed.isNegative()) {
+            throw new ConfigurationException(variable + " must not be a negative duration");
         }
         return parsed;
     }

@@ -32,6 +32,7 @@ class EnvironmentConfigTest {
         env.put("QUARRY_CONNECT_TIMEOUT", "750ms");
         env.put("QUARRY_READ_TIMEOUT", "3s");
         env.put("QUARRY_WRITE_TIMEOUT", "PT1M30S");
+        env.put("QUARRY_CLOSE_TIMEOUT", "12s");
         env.put("QUARRY_LOG_LEVEL", "bodies");
         env.put("QUARRY_GZIP_REQUESTS", "TRUE");
 
@@ -43,6 +44,7 @@ class EnvironmentConfigTest {
         assertThat(config.connectTimeout()).isEqualTo(Duration.ofMillis(750));
         assertThat(config.readTimeout()).isEqualTo(Duration.ofSeconds(3));
         assertThat(config.writeTimeout()).isEqualTo(Duration.ofSeconds(90));
+        assertThat(config.closeTimeout()).isEqualTo(Duration.ofSeconds(12));
         assertThat(config.logLevel()).isEqualTo(LogLevel.BODIES);
         assertThat(config.requestCompression()).isEqualTo(RequestCompression.GZIP);
     }
@@ -58,6 +60,7 @@ class EnvironmentConfigTest {
         assertThat(config.connectTimeout()).isEqualTo(ClientConfig.DEFAULT_CONNECT_TIMEOUT);
         assertThat(config.readTimeout()).isEqualTo(ClientConfig.DEFAULT_READ_TIMEOUT);
         assertThat(config.writeTimeout()).isEqualTo(ClientConfig.DEFAULT_WRITE_TIMEOUT);
+        assertThat(config.closeTimeout()).isEqualTo(ClientConfig.DEFAULT_CLOSE_TIMEOUT);
         assertThat(config.logLevel()).isEqualTo(LogLevel.BASIC);
         assertThat(config.requestCompression()).isEqualTo(RequestCompression.NONE);
     }
@@ -184,6 +187,23 @@ class EnvironmentConfigTest {
                     .isInstanceOf(ConfigurationException.class)
                     .hasMessageContaining(timeout.environmentName())
                     .hasMessageNotContaining(bad);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "0s", "PT0S"})
+    void aCloseTimeoutOfZeroCancelsAtOnceAsInTheConfiguration(String zero) {
+        requiredSet();
+        env.put("QUARRY_CLOSE_TIMEOUT", zero);
+
+        assertThat(reader.config().closeTimeout()).isZero();
+    }
+
+    @Test
+    void aCloseTimeoutThatDoesNotParseIsNamedWithoutItsValue() {
+        requiredSet();
+        for (String bad : List.of(SECRET, "-PT1S", "5 seconds", "999999999999999999h")) {
+            assertRejected("QUARRY_CLOSE_TIMEOUT", bad);
         }
     }
 

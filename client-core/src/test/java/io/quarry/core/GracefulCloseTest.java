@@ -55,7 +55,7 @@ class GracefulCloseTest {
     static final long GATE_GUARD_SECONDS = 50;
 
     /** An answer held until the gate opens; a connection dropped unanswered if it never does. */
-    private static FaultyHttpServer.Behaviour gated(CountDownLatch gate, FaultyHttpServer.Behaviour then) {
+    static FaultyHttpServer.Behaviour gated(CountDownLatch gate, FaultyHttpServer.Behaviour then) {
         return (socket, out) -> {
             try {
                 if (!gate.await(GATE_GUARD_SECONDS, TimeUnit.SECONDS)) {
@@ -69,23 +69,23 @@ class GracefulCloseTest {
         };
     }
 
-    private static FaultyHttpServer.Behaviour ok() {
+    static FaultyHttpServer.Behaviour ok() {
         return FaultyHttpServer.answer(200, "application/json", RECORD);
     }
 
-    private static ApiClient client(Duration closeTimeout, Host... hosts) {
+    static ApiClient client(Duration closeTimeout, Host... hosts) {
         return LoopbackHttp.client(LoopbackHttp.config("key", hosts)
                 .readTimeout(Duration.ofMinutes(1))
                 .closeTimeout(closeTimeout)
                 .build());
     }
 
-    private static ApiRequest get(ApiClient api) {
+    static ApiRequest get(ApiClient api) {
         return api.request(GET).path("indexName", "products").path("objectID", "1");
     }
 
     /** A call made now is refused at once, as every call is once {@code close()} has begun. */
-    private static boolean refusesNewCalls(ApiClient api) {
+    static boolean refusesNewCalls(ApiClient api) {
         CompletableFuture<FreeFormRecord> probe = get(api).executeAsync(FreeFormRecord.class);
         return probe.isCompletedExceptionally()
                 && probe.handle((value, error) -> error instanceof ClientClosedException)

@@ -22,6 +22,8 @@ final class CallsInFlight {
     private final AtomicInteger running = new AtomicInteger();
     /** Set once by {@link #refuseAndAwait}: no call is accepted afterwards. */
     private volatile boolean refusing;
+    /** Set once {@link #refuseAndAwait} stops waiting: a request of an admitted composite call is refused too. */
+    private volatile boolean graceOver;
 
     /**
      * Counts a new call in, unless calls are refused: then it is not counted.
@@ -29,14 +31,34 @@ final class CallsInFlight {
      * @return whether the call may go on; if so, {@link #leave()} must follow once it ends
      */
     boolean enter() {
+        return enter(null);
+    }
+
+    /**
+     * Counts a request in, as {@link #enter()} does, but lets a request of a composite call admitted before calls
+     * were refused go on until the wait for the calls in flight ends: that composite call is one of them.
+     *
+     * @param admission the composite call the request is part of, or null
+     * @return whether the request may go on; if so, {@link #leave()} must follow once it ends
+     */
+    boolean enter(CompositeAdmission admission) {
         // counted before the check: a closing thread that saw no call running has set the flag first, so a call
         // counted after that look sees the flag and leaves
         running.incrementAndGet();
-        if (refusing) {
+        if (refusing && (graceOver || admission == null || !admission.admits(this))) {
             leave();
             return false;
         }
         return true;
+    }
+
+    /**
+     * Counts a composite call in as one call in flight, until its {@link CompositeAdmission#end()}.
+     *
+     * @return its admission, or null when calls are refused (its requests are refused then)
+     */
+    CompositeAdmission admitComposite() {
+        return enter() ? new CompositeAdmission(this) : null;
     }
 
     /** Counts a call out once it has ended, waking a closing thread waiting for the last one. */
@@ -56,6 +78,14 @@ final class CallsInFlight {
      */
     void refuseAndAwait(Duration grace) {
         refusing = true;
+        try {
+            await(grace);
+        } finally {
+            graceOver = true;
+        }
+    }
+
+    private void await(Duration grace) {
         if (grace.isZero()) {
             return;
         }

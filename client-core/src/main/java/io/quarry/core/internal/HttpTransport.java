@@ -233,11 +233,13 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     private <T> ApiResponse<T> executeTries(PreparedRequest request, Type type, CallObservation observation) {
-        if (!calls.enter()) {
+        if (!calls.enter(request.admission())) {
             throw refused(request);
         }
+        CallRun<T> run = null;
         try {
-            CallRun<T> run = new CallRun<>(request, type, observation);
+            run = new CallRun<>(request, type, observation);
+            run.joinWaitCheck();
             while (true) {
                 ApiResponse<T> response = executeRound(run);
                 if (response != null) {
@@ -251,6 +253,9 @@ public final class HttpTransport implements AutoCloseable {
                 run.startRound();
             }
         } finally {
+            if (run != null) {
+                run.leaveWaitCheck();
+            }
             calls.leave();
         }
     }
@@ -328,6 +333,16 @@ public final class HttpTransport implements AutoCloseable {
         }
     }
 
+    /**
+     * Counts a composite call in as one call in flight: {@link #close()} gives it the close timeout to end, and its
+     * requests, carrying the admission, are accepted until then.
+     *
+     * @return the admission, to end once the composite call has ended; null once {@link #close()} has begun
+     */
+    public CompositeAdmission admitComposite() {
+        return calls.admitComposite();
+    }
+
     /** {@return whether {@link #close()} was called} */
     public boolean isClosed() {
         return closed;
@@ -356,7 +371,7 @@ public final class HttpTransport implements AutoCloseable {
 
     private <T> CompletableFuture<ApiResponse<T>> executeTriesAsync(
             PreparedRequest request, Type type, CallObservation observation) {
-        if (!calls.enter()) {
+        if (!calls.enter(request.admission())) {
             return CompletableFuture.failedFuture(refused(request));
         }
         CallFuture<ApiResponse<T>> future = new CallFuture<>(calls);
@@ -366,6 +381,9 @@ public final class HttpTransport implements AutoCloseable {
         } catch (RuntimeException e) {
             future.completeExceptionally(e);
             return future;
+        }
+        if (callRun.joinWaitCheck()) {
+            future.whenComplete((response, error) -> callRun.leaveWaitCheck());
         }
         new AsyncRun<>(callRun, future).next();
         return future;
@@ -598,6 +616,12 @@ public final class HttpTransport implements AutoCloseable {
         private JsonRequestBody tryBody;
         /** The future of an asynchronous call, or null for a blocking one. */
         private volatile Future<?> asyncFuture;
+        /** The check of a helper's wait this call is made for, or null (see {@link WaitCheck}). */
+        private final WaitCheck waitCheck = WaitCheck.current();
+        /** Cancels the try in flight when the wait ends; null outside a wait's check. */
+        private final Runnable cancelTry = waitCheck == null ? null : this::cancelTry;
+        /** The try in flight, for {@link #cancelTry}. */
+        private volatile Call currentTry;
 
         private boolean rateLimitRetried;
         /** Whether a request that met a connection closed while idle was sent again ({@link #metClosedConnection}). */
@@ -647,6 +671,40 @@ public final class HttpTransport implements AutoCloseable {
             this.startNanos = System.nanoTime();
             this.deadlineAt = Nanos.saturatedAdd(startNanos, Nanos.of(deadline));
             this.oneDeliveryOnly = request.notSafeToRepeat() && !options.retriesNonIdempotentWrites();
+        }
+
+        /**
+         * Joins the wait's check the call is made for, if any, to be cancelled when the wait ends.
+         *
+         * @return whether it joined one; {@link #leaveWaitCheck()} must then follow once the call ends
+         */
+        boolean joinWaitCheck() {
+            if (waitCheck == null) {
+                return false;
+            }
+            waitCheck.watch(cancelTry);
+            return true;
+        }
+
+        void leaveWaitCheck() {
+            if (waitCheck != null) {
+                waitCheck.unwatch(cancelTry);
+            }
+        }
+
+        private void cancelTry() {
+            Call call = currentTry;
+            if (call != null) {
+                call.cancel();
+            }
+        }
+
+        /**
+         * Whether the call is to end as closed: the client's close() cancelled what was left, or the wait whose
+         * check it is ended (a wait delivers nothing, so its check is not given the close timeout).
+         */
+        boolean cancelledAsClosed() {
+            return closed || (waitCheck != null && waitCheck.ended());
         }
 
         /** The hosts a round tries: hosts marked down come last, so a call fails only once every host failed. */
@@ -708,8 +766,11 @@ public final class HttpTransport implements AutoCloseable {
             }
             Call call = client.newCall(httpRequest(host, response));
             inFlight.put(call, attemptTag);
-            if (closed) {
-                // close() may have run its sweep before this call was registered
+            if (waitCheck != null) {
+                currentTry = call;
+            }
+            if (cancelledAsClosed()) {
+                // close() may have run its sweep, or the wait ended, before this call was registered
                 call.cancel();
             }
             return call;
@@ -952,7 +1013,7 @@ public final class HttpTransport implements AutoCloseable {
             } catch (ResponseTooLarge e) {
                 return new TryResult.Failed<>(e.error);
             } catch (IOException failure) {
-                if (closed) {
+                if (cancelledAsClosed()) {
                     return new TryResult.Failed<>(closedError());
                 }
                 if (callerGaveUp()) {
@@ -990,7 +1051,7 @@ public final class HttpTransport implements AutoCloseable {
             if (e instanceof JsonRequestBody.BodyWriteException) {
                 return new TryResult.Failed<>(new InvalidRequestException(e.getMessage(), e.getCause()));
             }
-            if (closed) {
+            if (cancelledAsClosed()) {
                 return new TryResult.Failed<>(closedError());
             }
             if (callerGaveUp()) {
@@ -1223,7 +1284,7 @@ public final class HttpTransport implements AutoCloseable {
             try {
                 source.request(ErrorResponses.MAX_BODY_CHARS * 4L);
             } catch (IOException e) {
-                if (closed || callerGaveUp()) {
+                if (cancelledAsClosed() || callerGaveUp()) {
                     throw e;
                 }
                 // the status already says how the service answered (a 4xx: refused, not applied); only its
@@ -1284,7 +1345,7 @@ public final class HttpTransport implements AutoCloseable {
             if (future.isDone()) {
                 return;
             }
-            if (closed) {
+            if (run.cancelledAsClosed()) {
                 future.completeExceptionally(run.closedError());
                 return;
             }

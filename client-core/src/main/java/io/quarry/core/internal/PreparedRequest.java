@@ -23,6 +23,7 @@ import java.util.function.IntConsumer;
  * @param records      how many records the request writes, for observers; 0 when it writes none or does not say
  * @param roundListener told the number of each new round of the call (see {@link io.quarry.core.ApiRequest#onRound}),
  *                     or null
+ * @param admission    the composite call admitted before {@code close()} that this request is part of, or null
  */
 public record PreparedRequest(
         Endpoint endpoint,
@@ -35,4 +36,5 @@ public record PreparedRequest(
         Map<String, Object> pathParameters,
         ObservedCall parent,
         int records,
-        IntConsumer roundListener) {}
+        IntConsumer roundListener,
+        CompositeAdmission admission) {}

@@ -88,10 +88,11 @@ public final class CallGroup {
     }
 
     /**
-     * The future of the group's composite call: completed as {@code steps} is; cancelling it cancels {@code steps},
-     * then every call of the group in flight, and refuses later ones.
+     * The future of the group's composite call: completed as {@code steps} is, once {@code ended} has run (so that a
+     * continuation closing the client does not wait for the composite call it continues); cancelling it cancels
+     * {@code steps}, then every call of the group in flight, and refuses later ones.
      */
-    <T> CompletableFuture<T> resultOf(CompletableFuture<T> steps) {
+    <T> CompletableFuture<T> resultOf(CompletableFuture<T> steps, Runnable ended) {
         CompletableFuture<T> result = new CompletableFuture<>() {
             @Override
             public boolean cancel(boolean mayInterruptIfRunning) {
@@ -104,6 +105,7 @@ public final class CallGroup {
             }
         };
         steps.whenComplete((value, error) -> {
+            ended.run();
             // the caller's continuations run here: outside the composite call, so a wait they start is not its client's
             finishing.accept(() -> {
                 if (error != null) {

@@ -5,6 +5,8 @@ import io.quarry.core.ApiRequest;
 import io.quarry.core.Endpoint;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.internal.CallObservation;
+import io.quarry.core.internal.CompositeAdmission;
+import io.quarry.core.internal.CoreBridge;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -28,18 +30,22 @@ public final class CallScope {
     private final ObservedCall parent;
     /** The calls cancelled with the asynchronous composite call this scope stands inside, or null. */
     private final CallGroup group;
+    /** The composite call, made before the client's close() began, whose requests this scope makes; or null. */
+    private final CompositeAdmission admission;
 
     private CallScope(
             ApiClient api,
             RequestOptions options,
             Map<String, Object> pathParameters,
             ObservedCall parent,
-            CallGroup group) {
+            CallGroup group,
+            CompositeAdmission admission) {
         this.api = Objects.requireNonNull(api, "api");
         this.options = Objects.requireNonNull(options, "options");
         this.pathParameters = pathParameters;
         this.parent = parent;
         this.group = group;
+        this.admission = admission;
     }
 
     /**
@@ -49,7 +55,7 @@ public final class CallScope {
      * @return the scope
      */
     public static CallScope of(ApiClient api) {
-        return new CallScope(api, RequestOptions.of(), Map.of(), null, null);
+        return new CallScope(api, RequestOptions.of(), Map.of(), null, null, null);
     }
 
     /**
@@ -60,7 +66,7 @@ public final class CallScope {
      */
     public CallScope withOptions(RequestOptions extra) {
         RequestOptions merged = options.mergedWith(extra);
-        return merged == options ? this : new CallScope(api, merged, pathParameters, parent, group);
+        return merged == options ? this : new CallScope(api, merged, pathParameters, parent, group, admission);
     }
 
     /**
@@ -73,7 +79,7 @@ public final class CallScope {
     public CallScope withPathParameter(String name, Object value) {
         Map<String, Object> fixed = new LinkedHashMap<>(pathParameters);
         fixed.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, name));
-        return new CallScope(api, options, Map.copyOf(fixed), parent, group);
+        return new CallScope(api, options, Map.copyOf(fixed), parent, group, admission);
     }
 
     /**
@@ -88,13 +94,19 @@ public final class CallScope {
         if (group != null) {
             request.cancelledWith(group);
         }
+        if (admission != null) {
+            CoreBridge.admit(request, admission);
+        }
         return parent == null ? request : request.partOf(parent);
     }
 
     /**
      * Runs a helper's steps as one composite call: a {@link CallObserver} sees a call named {@code operation} with
      * every request the steps make through the scope they are given inside it. Without an observer the steps just
-     * run on this scope. A {@link Polling} wait among the steps ends as soon as this scope's client closes.
+     * run on this scope. A {@link Polling} wait among the steps ends as soon as this scope's client closes. Made
+     * before the client's {@code close()} began, the composite call is one call in flight: the requests the steps make
+     * through the scope they are given are still sent while {@code close()} lets the calls in flight end, so a
+     * helper's write is not cut between two of them; made once it has begun, its requests are refused.
      *
      * <pre>{@code
      * public <R> WriteSummary saveObjects(Iterable<R> records, BatchOptions options) {
@@ -107,22 +119,43 @@ public final class CallScope {
      * @param <T>       the result type
      * @return what the steps returned
      */
-    @SuppressWarnings("try") // the scope only makes a context current
     public <T> T compositeCall(String operation, Function<CallScope, T> steps) {
+        CompositeAdmission admitted = admitted();
+        try {
+            return compositeCall(operation, steps, admitted == null ? admission : admitted);
+        } finally {
+            if (admitted != null) {
+                admitted.end();
+            }
+        }
+    }
+
+    @SuppressWarnings("try") // the scope only makes a context current
+    private <T> T compositeCall(String operation, Function<CallScope, T> steps, CompositeAdmission inCall) {
         CallObserver observer = api.config().callObserver().orElse(null);
         if (observer == null) {
-            return runSteps(steps, this);
+            return runSteps(steps, new CallScope(api, options, pathParameters, parent, group, inCall));
         }
         CallObservation observation = CallObservation.start(observer, describe(operation));
         T result;
-        try (ContextScope inCall = observation.openCallContext()) {
-            result = runSteps(steps, new CallScope(api, options, pathParameters, observation.observed(), group));
+        try (ContextScope context = observation.openCallContext()) {
+            result =
+                    runSteps(steps, new CallScope(api, options, pathParameters, observation.observed(), group, inCall));
         } catch (RuntimeException e) {
             observation.ended(e, 0);
             throw e;
         }
         observation.ended(null, 0);
         return result;
+    }
+
+    /**
+     * Counts a new composite call in flight on the client, so that its requests go through while {@code close()}
+     * lets the calls in flight end; null for one nested in a composite call (the outer one counts), and once close()
+     * has begun (its requests are then refused as new calls are).
+     */
+    private CompositeAdmission admitted() {
+        return admission != null ? null : CoreBridge.admitComposite(api);
     }
 
     /**
@@ -147,7 +180,8 @@ public final class CallScope {
      * future is not cancelled with it, nor does cancelling such a stage cancel the call (see {@link CallGroup}). A
      * {@link Polling} wait the steps start ends as soon as this scope's client closes, as does one started by a
      * continuation of a call they made through the scope they are given (the call's future completes with the
-     * client current).
+     * client current). Made before the client's {@code close()} began, it is one call in flight until its future
+     * completes, as {@link #compositeCall(String, Function)} is.
      *
      * @param operation the helper's name, such as {@code saveObjects}
      * @param steps     the helper's work, making its requests through the scope it is given
@@ -162,18 +196,34 @@ public final class CallScope {
                 : group.call(() -> startCompositeCallAsync(operation, steps));
     }
 
-    @SuppressWarnings("try") // the scope only makes a context current
     private <T> CompletableFuture<T> startCompositeCallAsync(
             String operation, Function<CallScope, CompletableFuture<T>> steps) {
+        CompositeAdmission admitted = admitted();
+        Runnable ended = admitted == null ? () -> {} : admitted::end;
+        try {
+            return startCompositeCallAsync(operation, steps, admitted == null ? admission : admitted, ended);
+        } catch (RuntimeException e) {
+            ended.run();
+            throw e;
+        }
+    }
+
+    @SuppressWarnings("try") // the scope only makes a context current
+    private <T> CompletableFuture<T> startCompositeCallAsync(
+            String operation,
+            Function<CallScope, CompletableFuture<T>> steps,
+            CompositeAdmission inCall,
+            Runnable ended) {
         CallGroup calls = new CallGroup(this::completing, WaitingClient::outside);
         CallObserver observer = api.config().callObserver().orElse(null);
         if (observer == null) {
-            return calls.resultOf(runSteps(steps, new CallScope(api, options, pathParameters, parent, calls)));
+            return calls.resultOf(
+                    runSteps(steps, new CallScope(api, options, pathParameters, parent, calls, inCall)), ended);
         }
         CallObservation observation = CallObservation.start(observer, describe(operation));
         CompletableFuture<T> inner;
-        try (ContextScope inCall = observation.openCallContext()) {
-            inner = runSteps(steps, new CallScope(api, options, pathParameters, observation.observed(), calls));
+        try (ContextScope context = observation.openCallContext()) {
+            inner = runSteps(steps, new CallScope(api, options, pathParameters, observation.observed(), calls, inCall));
         } catch (NullPointerException e) {
             // a null argument is refused at once, as without an observer (the JDK's asynchronous APIs do the same)
             observation.endWhenDone(CompletableFuture.failedFuture(e), value -> 0);
@@ -181,7 +231,7 @@ public final class CallScope {
         } catch (RuntimeException e) {
             inner = CompletableFuture.failedFuture(e);
         }
-        return observation.endWhenDone(calls.resultOf(inner), value -> 0);
+        return observation.endWhenDone(calls.resultOf(inner, ended), value -> 0);
     }
 
     /** Runs a completion of a call of this scope's asynchronous composite call with its client current (Polling). */
@@ -209,7 +259,7 @@ public final class CallScope {
         }
         CallObservation observation = CallObservation.start(observer, describe(operation));
         return new CompositeCall(
-                new CallScope(api, options, pathParameters, observation.observed(), group), observation);
+                new CallScope(api, options, pathParameters, observation.observed(), group, admission), observation);
     }
 
     private CallDescription describe(String operation) {

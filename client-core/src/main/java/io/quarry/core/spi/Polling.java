@@ -27,8 +27,9 @@ import java.util.function.Supplier;
  * <p>A wait made inside a composite call ({@link CallScope#compositeCall(String, java.util.function.Function)} or
  * {@link CallScope#compositeCallAsync(String, java.util.function.Function)}, the poll started while its steps run, or
  * by a continuation of a call they made through the scope they are given) ends as soon as that scope's client closes,
- * between attempts too, with a {@link ClientClosedException}; a wait made elsewhere finds the client closed at its
- * next attempt.
+ * with a {@link ClientClosedException}, between attempts and during one: the calls an attempt starts while it runs
+ * (for an asynchronous check, those it starts before returning its future) are cancelled. A wait made elsewhere finds
+ * the client closed at its next attempt.
  */
 public final class Polling {
 
@@ -67,9 +68,16 @@ public final class Polling {
         Duration waited = Duration.ZERO;
         long start = System.nanoTime();
         for (int attempt = 0; attempt < policy.maxAttempts(); attempt++) {
+            if (wake != null && wake.isClosed()) {
+                // closed before this attempt (a wait started while close() is under way): no call for nothing
+                throw WaitWake.closedWhileWaitingFor(what);
+            }
             Optional<R> result;
             try {
-                result = check.get();
+                result = wake == null ? check.get() : wake.check(check);
+            } catch (ClientClosedException e) {
+                // the check's call was cancelled as the client closed: the wait ends as between two checks
+                throw wake != null && wake.isClosed() ? WaitWake.closedWhileWaitingFor(what) : e;
             } catch (UnreachableHostsException e) {
                 if (!ridesOut(policy, attempt, start) || Thread.currentThread().isInterrupted()) {
                     throw e;
@@ -110,6 +118,7 @@ public final class Polling {
         WaitWake wake = WaitWake.ofCurrentClient();
         if (wake != null) {
             result.whenComplete((value, error) -> wake.end());
+            wake.failsWith(() -> result.completeExceptionally(WaitWake.closedWhileWaitingFor(what)));
         }
         attempt(what, policy, check, 0, Duration.ZERO, System.nanoTime(), result, wake);
         return result;
@@ -164,13 +173,17 @@ public final class Polling {
         }
         CompletableFuture<Optional<R>> future;
         try {
-            future = check.get();
+            future = wake == null ? check.get() : wake.check(check);
         } catch (RuntimeException e) {
             result.completeExceptionally(e);
             return;
         }
         future.whenComplete((value, error) -> {
             Throwable failure = error == null ? null : unwrap(error);
+            if (failure instanceof ClientClosedException && wake != null && wake.isClosed()) {
+                // the check's call was cancelled as the client closed: the wait ends as between two checks
+                failure = WaitWake.closedWhileWaitingFor(what);
+            }
             boolean outage = failure instanceof UnreachableHostsException && ridesOut(policy, attempt, startNanos);
             if (failure != null && !outage) {
                 result.completeExceptionally(failure);

@@ -2,22 +2,29 @@ package io.quarry.core.spi;
 
 import io.quarry.core.ApiClient;
 import io.quarry.core.ClientClosedException;
+import io.quarry.core.internal.WaitCheck;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * Ends one {@link Polling} wait when its client closes. Registered with the client for the wait's length
  * ({@link ApiClient#onClose(AutoCloseable)}): closing it wakes a blocking wait's sleep, and runs an asynchronous
- * wait's scheduled attempt at once, which then finds it closed. No thread of its own: a blocking wait sleeps on a
- * latch, an asynchronous one is a scheduled step as before.
+ * wait's scheduled attempt at once, which then finds it closed. A check in flight ends at once too: its calls are
+ * cancelled, and an asynchronous wait fails without waiting for them. No thread of its own: a blocking wait sleeps on
+ * a latch, an asynchronous one is a scheduled step as before.
  */
 final class WaitWake implements AutoCloseable {
 
     private final CountDownLatch closed = new CountDownLatch(1);
     /** The asynchronous wait's next attempt while it is scheduled, else null. */
     private final AtomicReference<Runnable> scheduled = new AtomicReference<>();
+    /** The calls of the wait's checks, cancelled when the client closes. */
+    private final WaitCheck check = new WaitCheck();
+    /** Fails an asynchronous wait, whatever its check's state; null for a blocking wait. */
+    private volatile Runnable failWait;
 
     private final Runnable unregister;
 
@@ -42,6 +49,20 @@ final class WaitWake implements AutoCloseable {
 
     boolean isClosed() {
         return closed.getCount() == 0;
+    }
+
+    /** Runs one check of the wait, its calls cancelled if the client closes meanwhile. */
+    <T> T check(Supplier<T> attempt) {
+        return check.run(attempt);
+    }
+
+    /** Has the client's closing fail the asynchronous wait at once, even while its check is in flight. */
+    void failsWith(Runnable fail) {
+        failWait = fail;
+        if (isClosed()) {
+            // close() may have looked for it before it was set
+            TimedSteps.now().execute(fail);
+        }
     }
 
     /** Runs the step after the delay, or as soon as the client closes; once either way. */
@@ -71,6 +92,12 @@ final class WaitWake implements AutoCloseable {
     @Override
     public void close() {
         closed.countDown();
+        check.end();
+        Runnable fail = failWait;
+        if (fail != null) {
+            // on a pool rather than the closing thread, as the scheduled step below: it runs the wait's continuations
+            TimedSteps.now().execute(fail);
+        }
         Runnable step = scheduled.get();
         if (step != null) {
             // on the pool the delay would have run it on, not on the closing thread

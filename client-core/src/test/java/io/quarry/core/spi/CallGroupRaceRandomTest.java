@@ -30,7 +30,7 @@ class CallGroupRaceRandomTest {
         for (int round = 0; round < ROUNDS; round++) {
             String what = "round " + round + " (seed " + SEED + ")";
             CallGroup group = new CallGroup(Runnable::run, Runnable::run);
-            CompletableFuture<Object> helper = group.resultOf(new CompletableFuture<>());
+            CompletableFuture<Object> helper = group.resultOf(new CompletableFuture<>(), () -> {});
             ConcurrentLinkedQueue<CompletableFuture<Object>> made = new ConcurrentLinkedQueue<>();
             int threads = 2 + random.nextInt(3);
             int callsEach = 1 + random.nextInt(30);
