@@ -9,15 +9,18 @@ import io.quarry.mockserver.testing.TestClient.Reply;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A key value the user sets is at most 48 characters, the longest the journal and the log mask whole wherever their
  * cut falls in it: a longer one is refused where it is given (the builder naming its option, a seed with a 400, the
- * command line and the environment naming the option), never echoed; one of 48 is taken.
+ * command line and the environment naming the option, a seed file at start naming the file), never echoed; one of 48 is taken.
  */
 class KeyLengthLimitTest {
 
@@ -62,6 +65,18 @@ class KeyLengthLimitTest {
         try (MockServer server = Main.start(new String[] {"--admin-key", LONGEST}, out)) {
             assertThat(server.adminKey()).isEqualTo(LONGEST);
         }
+    }
+
+    @Test
+    void aSeedFileWithALongerKeyRefusesTheStartNamingTheFile(@TempDir Path dir) throws Exception {
+        Path seed = Files.writeString(
+                dir.resolve("keys.json"),
+                "{\"indices\":{},\"keys\":[{\"value\":\"" + TOO_LONG + "\",\"acl\":[\"search\"]}]}");
+        assertThatThrownBy(() -> Main.start(new String[] {"--seed", seed.toString()}, out))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("keys.json")
+                .hasMessageContaining("at most 48 characters")
+                .hasMessageNotContaining(LONGEST);
     }
 
     @Test
