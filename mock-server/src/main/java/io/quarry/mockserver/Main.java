@@ -1,5 +1,6 @@
 package io.quarry.mockserver;
 
+import io.quarry.mockserver.internal.auth.KeyLength;
 import io.quarry.mockserver.internal.startup.ClassPathCheck;
 import io.quarry.mockserver.internal.startup.EnvironmentOptions;
 import io.quarry.mockserver.internal.startup.ReachableAddress;
@@ -176,20 +177,20 @@ public final class Main {
                     appIdGiven = true;
                 }
                 case "--admin-key" -> {
-                    builder.adminKey(value(args, ++i, option));
+                    builder.adminKey(key(value(args, ++i, option), option));
                     keyGiven = true;
                 }
                 case "--monitoring-key" -> {
-                    builder.monitoringKey(value(args, ++i, option));
+                    builder.monitoringKey(key(value(args, ++i, option), option));
                     monitoringKeyGiven = true;
                 }
                 case "--usage-key" -> {
-                    builder.usageKey(value(args, ++i, option));
+                    builder.usageKey(key(value(args, ++i, option), option));
                     usageKeyGiven = true;
                 }
                 case "--monitoring-seed" -> builder.monitoringSeed(longInteger(option, value(args, ++i, option)));
                 case "--crawler-user" -> crawlerUser = value(args, ++i, option);
-                case "--crawler-key" -> crawlerKey = value(args, ++i, option);
+                case "--crawler-key" -> crawlerKey = key(value(args, ++i, option), option);
                 case "--cert-out" -> certOut = Path.of(value(args, ++i, option));
                 case "--seed" -> builder.seed(seedPath(value(args, ++i, option)));
                 case "--task-delay" -> builder.taskDelay(duration(value(args, ++i, option)));
@@ -290,6 +291,18 @@ public final class Main {
             throw new IllegalArgumentException(option + " needs a value");
         }
         return args[at];
+    }
+
+    /**
+     * {@return the key, when the server can mask it wherever it shows a request again}; the message names the option
+     * (the builder's would name its method), never the value
+     */
+    private static String key(String value, String option) {
+        if (KeyLength.tooLong(value)) {
+            throw new IllegalArgumentException(option + " must be at most " + KeyLength.MAX_CHARS
+                    + " characters long (it has " + value.length() + ")");
+        }
+        return value;
     }
 
     /**

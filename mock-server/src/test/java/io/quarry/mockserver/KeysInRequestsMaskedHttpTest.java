@@ -204,6 +204,40 @@ class KeysInRequestsMaskedHttpTest {
         }
     }
 
+    @Test
+    void aSeededKeyOfTheLongestLengthAcrossTheLogsCutShowsNoneOfItsStart() {
+        String longest = ("longest-seeded-key-" + "9f8e7d6c5b4a".repeat(3)).substring(0, 48);
+        admin.post("/_mock/seed", "{\"keys\":[{\"value\":\"" + longest + "\",\"acl\":[\"search\"]}]}")
+                .requireOk();
+        String opening = "{\"query\":\"";
+        // percent-encoded, the log reads past its cut far enough to mask it where it stands
+        String percent = escaped(longest);
+        for (int start = 1000 - percent.length() + 1; start < 1000; start += 7) {
+            String kept = opening + "x".repeat(start - opening.length() - 1) + " ";
+            admin.post("/1/indexes/books/query", kept + percent + "\"}");
+            String body = newestQueryBody();
+            assertThat(body).as("percent-encoded from %d", start).startsWith(kept);
+            // the mark stands where the key did, cut short itself where the log's cut falls in it
+            assertThat("[redacted]\"}").as("percent-encoded from %d", start).startsWith(body.substring(kept.length()));
+        }
+        // escaped twice it ends past that read: the word it starts goes
+        String twice = jsonEscaped(percent);
+        for (int start : new int[] {300, 700, 990}) {
+            String kept = opening + "x".repeat(start - opening.length() - 1) + " ";
+            admin.post("/1/indexes/books/query", kept + twice + "\"}");
+            assertThat(newestQueryBody()).as("escaped twice from %d", start).isEqualTo(kept);
+        }
+    }
+
+    private String newestQueryBody() {
+        return admin.get("/1/logs?length=1")
+                .body()
+                .get("logs")
+                .get(0)
+                .get("query_body")
+                .stringValue();
+    }
+
     /** {@return every character of the key escaped as in a JSON string, as <code>&#92;u0041</code> for {@code A}} */
     private static String jsonEscaped(String key) {
         StringBuilder out = new StringBuilder();

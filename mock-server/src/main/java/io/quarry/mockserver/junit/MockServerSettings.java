@@ -52,7 +52,10 @@ public @interface MockServerSettings {
     /** {@return the application ID callers must send; empty for the mock server's default} */
     String applicationId() default "";
 
-    /** {@return the admin API key; empty for the mock server's default} */
+    /**
+     * {@return the admin API key, at most 48 characters (the server masks keys up to that length wherever it shows a
+     *     request again); empty for the mock server's default}
+     */
     String adminKey() default "";
 
     /**

@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.journal;
 
+import io.quarry.mockserver.internal.auth.KeyLength;
 import java.util.function.IntUnaryOperator;
 
 /**
@@ -7,17 +8,18 @@ import java.util.function.IntUnaryOperator;
  * word the bound falls in. The console masks the application's keys as whole words, so a key cut short would show
  * its start: a word running across the cut is left out of the start, written as it is, escapes and all ({@code %4D},
  * <code>&#92;u004d</code>, which the console reads keys through). A word longer than a key can be written is no key:
- * it is cut at the bound. How long that is depends on the escapes: {@value #LONGEST_BODY_WORD} bytes in a body
- * (a key of 256 characters, each written as a six-character JSON escape), {@value #LONGEST_URL_WORD} in a path or
- * query (a key of 256 characters written plain, of 85 written as {@code %XX} each), which the journal cuts at 500.
+ * it is cut at the bound. How long that is follows from the longest key a user may set ({@link KeyLength}):
+ * {@value #LONGEST_BODY_WORD} bytes in a body (a key of ASCII characters escaped twice, as a URL's escapes inside a
+ * JSON string, or any key escaped once), {@value #LONGEST_URL_WORD} in a path or query (each character percent-encoded, up to three UTF-8 bytes each), which
+ * the journal cuts at 500.
  */
 final class WordCut {
 
     /** The longest word of a body, as written, left out whole when the cut falls in it. */
-    static final int LONGEST_BODY_WORD = 1_536;
+    static final int LONGEST_BODY_WORD = KeyLength.MAX_WRITTEN_IN_BODY;
 
     /** The longest word of a path or query, as written, left out whole when the cut falls in it. */
-    static final int LONGEST_URL_WORD = 256;
+    static final int LONGEST_URL_WORD = KeyLength.MAX_WRITTEN;
 
     private WordCut() {}
 

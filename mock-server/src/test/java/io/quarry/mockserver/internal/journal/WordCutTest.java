@@ -2,6 +2,7 @@ package io.quarry.mockserver.internal.journal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.internal.auth.KeyLength;
 import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.Request;
@@ -92,6 +93,58 @@ class WordCutTest {
 
         assertThat(new String(journal.newestFirst(entry -> true, 1).get(0).requestStart(), StandardCharsets.UTF_8))
                 .isEqualTo(before);
+    }
+
+    @Test
+    void aKeyOfTheLongestLengthAUserMaySetIsLeftOutWholeAtEachCutInItsLongestEscapes() {
+        // three UTF-8 bytes a character, each percent-encoded: the longest one layer of escapes writes a key
+        String percent = utf8Escaped("\u20ac".repeat(KeyLength.MAX_CHARS));
+        // ASCII percent-encoded, then JSON-escaped: a URL's escapes in a JSON string
+        String twice = escaped(utf8Escaped("a".repeat(KeyLength.MAX_CHARS)), "\\u%04x");
+        for (String form : new String[] {percent, twice}) {
+            for (int kept = 1; kept < form.length(); kept++) {
+                String before = OPENING + "x".repeat(AnswerJournal.BODY_CHARS - OPENING.length() - kept - 1) + " ";
+                assertThat(recorded(before + form + " red\"}"))
+                        .as("a body, %d of %d characters before the cut", kept, form.length())
+                        .isEqualTo(before);
+            }
+        }
+        String path = "/1/indexes/i/query";
+        for (int kept = 1; kept < percent.length(); kept++) {
+            String query = "a=" + "q".repeat(AnswerJournal.PATH_CHARS - path.length() - 1 - 2 - 3 - kept) + "&b=";
+            journal.written(
+                    new Request("GET", path, query + percent + "&c=d", Map.of(), new byte[0]),
+                    null,
+                    200,
+                    new byte[0],
+                    null,
+                    0,
+                    1);
+            assertThat(journal.newestFirst(entry -> true, 1).get(0).rawQuery())
+                    .as("a query, %d characters of the key kept", kept)
+                    .isEqualTo(query);
+            String segments = "/" + "p".repeat(AnswerJournal.PATH_CHARS - 2 - kept) + "/";
+            journal.written(
+                    new Request("GET", segments + percent + "/query", null, Map.of(), new byte[0]),
+                    null,
+                    200,
+                    new byte[0],
+                    null,
+                    0,
+                    1);
+            assertThat(journal.newestFirst(entry -> true, 1).get(0).rawPath())
+                    .as("a path, %d characters of the key kept", kept)
+                    .isEqualTo(segments);
+        }
+    }
+
+    /** {@return each UTF-8 byte of the text percent-encoded, as {@code %E2%82%AC} for the euro sign} */
+    private static String utf8Escaped(String text) {
+        StringBuilder out = new StringBuilder();
+        for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+            out.append(String.format("%%%02X", b & 0xff));
+        }
+        return out.toString();
     }
 
     /** {@return the start of the request body the journal kept, as text} */

@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.products.search;
 
+import io.quarry.mockserver.internal.auth.KeyLength;
 import io.quarry.mockserver.internal.auth.KeyScrub;
 import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.Operation;
@@ -48,10 +49,12 @@ public final class LogRecorder implements RequestListener {
     private static final List<String> KEY_HEADERS = List.of("X-Service-API-Key", "X-Forwarded-API-Key");
 
     /**
-     * How far past a cut a text is read, so that a key the cut falls in is still seen whole and masked; and the most
-     * characters a key reads, so that a word the read ends in, reading as many or fewer, goes.
+     * How far past a cut a text is read: as far as the longest key a user may set takes with each of its ASCII
+     * characters percent-encoded, so that such a key the cut falls in is seen whole and masked where it stands. A key
+     * written longer (JSON escapes, escapes of escapes) may end past the read: the word the read ends in then goes
+     * from its start, when it reads no longer than such a key ({@link KeyLength#MAX_CHARS}).
      */
-    private static final int LOOKAHEAD = 256;
+    private static final int LOOKAHEAD = KeyLength.MAX_PERCENT_ENCODED_ASCII;
 
     private final Application app;
     private final KeyScrub scrub;
@@ -118,7 +121,7 @@ public final class LogRecorder implements RequestListener {
         if (cut) {
             // a word the read ends in may be the start of a key, plain or escaped (a key written escaped twice may
             // reach back past the cut): it goes, unless it reads longer than a key
-            int word = KeyScrub.lastWordStart(whole, LOOKAHEAD);
+            int word = KeyScrub.lastWordStart(whole, KeyLength.MAX_CHARS);
             if (word >= 0) {
                 whole = whole.substring(0, word);
             }
