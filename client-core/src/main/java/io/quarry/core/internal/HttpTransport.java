@@ -374,7 +374,7 @@ public final class HttpTransport implements AutoCloseable {
         if (!calls.enter(request.admission())) {
             return CompletableFuture.failedFuture(refused(request));
         }
-        CallFuture<ApiResponse<T>> future = new CallFuture<>(calls);
+        CallFuture<ApiResponse<T>> future = new CallFuture<>(calls, request.admission());
         CallRun<T> callRun;
         try {
             callRun = new CallRun<>(request, type, observation);
@@ -403,23 +403,31 @@ public final class HttpTransport implements AutoCloseable {
         final AtomicReference<Call> current = new AtomicReference<>();
 
         private final CallsInFlight calls;
+        /**
+         * The composite call the request is part of, or null: its continuations run inside it, so a close() they make
+         * does not wait for that composite call.
+         */
+        private final CompositeAdmission admission;
         /** 1 once the call was counted out. */
         private volatile int ended;
 
-        CallFuture(CallsInFlight calls) {
+        CallFuture(CallsInFlight calls, CompositeAdmission admission) {
             this.calls = calls;
+            this.admission = admission;
         }
 
         @Override
         public boolean complete(V value) {
             countOut();
-            return super.complete(value);
+            return admission == null ? super.complete(value) : admission.runOnThisThread(() -> super.complete(value));
         }
 
         @Override
         public boolean completeExceptionally(Throwable error) {
             countOut();
-            return super.completeExceptionally(error);
+            return admission == null
+                    ? super.completeExceptionally(error)
+                    : admission.runOnThisThread(() -> super.completeExceptionally(error));
         }
 
         @Override
