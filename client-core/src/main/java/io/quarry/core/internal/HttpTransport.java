@@ -322,7 +322,8 @@ public final class HttpTransport implements AutoCloseable {
 
     /**
      * Waits before a new round on the caller's thread; woken early by {@link #close()}, or by the end of the wait
-     * whose check the call is (the round's first try then fails as closed). An interrupt ends the call with what it tried so far.
+     * whose check the call is (the round's first try then fails as closed). An interrupt ends the call with what it
+     * tried so far.
      */
     private void waitForRound(long nanos, CallRun<?> run) {
         try {
