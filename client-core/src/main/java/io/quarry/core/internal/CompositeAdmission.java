@@ -60,7 +60,7 @@ public final class CompositeAdmission {
         }
     }
 
-    /** {@return the composite call of {@code of} that the current thread is inside and that is still counted, or null} */
+    /** {@return the still counted composite call of {@code of} that the current thread is inside, or null} */
     static CompositeAdmission runningOnThisThread(CallsInFlight of) {
         for (Running running = RUNNING.get(); running != null; running = running.outer()) {
             if (running.admission().admits(of)) {
