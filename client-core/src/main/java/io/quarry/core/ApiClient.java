@@ -196,10 +196,21 @@ public final class ApiClient implements AutoCloseable {
      *   <li>the calls already made (queued, connecting, sent, or waiting to try again) are given up to the
      *       configuration's {@link ClientConfig#closeTimeout() close timeout}, 5 seconds by default, to end as they
      *       would have: an asynchronous call whose future nobody reads, such as an event sent and forgotten, is
-     *       delivered. A helper's call of several requests made before (a send or a save of several chunks, a read
-     *       of every record) is one call in flight: its later requests are still sent meanwhile, so that it is not
-     *       cut between two of them (a wait among them still ends at once, as above); one made once
-     *       {@code close()} has begun is refused;</li>
+     *       delivered. A helper's call of several requests made before (a send or a save of several chunks, an
+     *       asynchronous read of every record) is one call in flight: its later requests are still sent meanwhile,
+     *       so that it is not cut between two of them (a wait among them still ends at once, as above); one made
+     *       once {@code close()} has begun is refused. Two exceptions:
+     *       <ul>
+     *         <li>a {@code close()} made from inside such a call, by code it runs (a chunk listener of a save,
+     *             between two chunks or as one is acknowledged), does not wait for that call, which cannot end
+     *             before {@code close()} returns: it waits for the client's other calls, and that call's later
+     *             requests are refused;</li>
+     *         <li>a lazy paged read (a {@link PagedIterable} the caller iterates) is not one call in flight: only
+     *             the request of the page being fetched is. The caller decides when, and whether, it asks for the
+     *             next page, so an iterator left unfinished would otherwise hold {@code close()} for the whole close
+     *             timeout; a page asked for once {@code close()} has begun is refused.</li>
+     *       </ul>
+     *       </li>
      *   <li>every call still running then, blocking or asynchronous, is cancelled and fails with a
      *       {@link ClientClosedException}. Its message says which: a call cancelled before any request of it went out
      *       (waiting for a free sender, looking up the host, connecting) was not applied, and may be sent again on

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * rate-limit reset) is in no structure of OkHttp's at all. Shutting the sender's executor down and awaiting its
  * termination would miss those waits too, and would leave a retry made during the wait without a thread. So a call
  * costs two atomic updates here and a volatile read, and the closing thread sleeps on this object's monitor until
- * the count reaches zero.
+ * the count reaches zero (one when it closes from inside a composite call of this client).
  */
 final class CallsInFlight {
 
@@ -24,6 +24,11 @@ final class CallsInFlight {
     private volatile boolean refusing;
     /** Set once {@link #refuseAndAwait} stops waiting: a request of an admitted composite call is refused too. */
     private volatile boolean graceOver;
+    /**
+     * How many calls may still be counted when the closing thread stops waiting: 1 when it closes from inside a
+     * composite call of this client, which cannot end before close() returns; else 0.
+     */
+    private volatile int awaitedFloor;
 
     /**
      * Counts a new call in, unless calls are refused: then it is not counted.
@@ -63,7 +68,7 @@ final class CallsInFlight {
 
     /** Counts a call out once it has ended, waking a closing thread waiting for the last one. */
     void leave() {
-        if (running.decrementAndGet() == 0 && refusing) {
+        if (running.decrementAndGet() <= awaitedFloor && refusing) {
             synchronized (this) {
                 notifyAll();
             }
@@ -72,27 +77,33 @@ final class CallsInFlight {
 
     /**
      * Refuses new calls, then waits up to {@code grace} for those counted in to end; returns at once for a grace
-     * of zero. An interrupt ends the wait, with the thread's interrupt flag set again.
+     * of zero. A composite call the closing thread is inside (its callback closes the client) is not waited for: it
+     * cannot end before this returns, and its later requests are refused. An interrupt ends the wait, with the
+     * thread's interrupt flag set again.
      *
      * @param grace how long to wait, not negative
      */
     void refuseAndAwait(Duration grace) {
+        CompositeAdmission own = CompositeAdmission.runningOnThisThread(this);
+        if (own != null) {
+            awaitedFloor = 1;
+        }
         refusing = true;
         try {
-            await(grace);
+            await(grace, own);
         } finally {
             graceOver = true;
         }
     }
 
-    private void await(Duration grace) {
+    private void await(Duration grace, CompositeAdmission own) {
         if (grace.isZero()) {
             return;
         }
         long deadline = Nanos.saturatedAdd(System.nanoTime(), Nanos.of(grace));
         synchronized (this) {
             long left;
-            while (running.get() > 0 && (left = deadline - System.nanoTime()) > 0) {
+            while (running.get() > ownCount(own) && (left = deadline - System.nanoTime()) > 0) {
                 try {
                     TimeUnit.NANOSECONDS.timedWait(this, left);
                 } catch (InterruptedException e) {
@@ -101,5 +112,10 @@ final class CallsInFlight {
                 }
             }
         }
+    }
+
+    /** {@return 1 while the closing thread's own composite call is counted in, else 0} */
+    private static int ownCount(CompositeAdmission own) {
+        return own != null && own.counted() ? 1 : 0;
     }
 }

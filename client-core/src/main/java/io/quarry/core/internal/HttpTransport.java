@@ -292,7 +292,7 @@ public final class HttpTransport implements AutoCloseable {
                 throw failed.error();
             }
             if (result instanceof TryResult.WaitThenRetry<T> wait) {
-                sleep(wait.delay(), wait.error());
+                sleep(wait.delay(), wait.error(), run);
                 run.retryLast();
             }
             if (result instanceof TryResult.Again<T>) {
@@ -321,12 +321,13 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     /**
-     * Waits before a new round on the caller's thread; woken early by {@link #close()} (the round's first try then
-     * fails as closed). An interrupt ends the call with what it tried so far.
+     * Waits before a new round on the caller's thread; woken early by {@link #close()}, or by the end of the wait
+     * whose check the call is (the round's first try then fails as closed). An interrupt ends the call with what it
+     * tried so far.
      */
     private void waitForRound(long nanos, CallRun<?> run) {
         try {
-            closedSignal.await(nanos, TimeUnit.NANOSECONDS);
+            pause(nanos, run);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw run.exhausted();
@@ -374,7 +375,7 @@ public final class HttpTransport implements AutoCloseable {
         if (!calls.enter(request.admission())) {
             return CompletableFuture.failedFuture(refused(request));
         }
-        CallFuture<ApiResponse<T>> future = new CallFuture<>(calls);
+        CallFuture<ApiResponse<T>> future = new CallFuture<>(calls, request.admission());
         CallRun<T> callRun;
         try {
             callRun = new CallRun<>(request, type, observation);
@@ -403,23 +404,31 @@ public final class HttpTransport implements AutoCloseable {
         final AtomicReference<Call> current = new AtomicReference<>();
 
         private final CallsInFlight calls;
+        /**
+         * The composite call the request is part of, or null: its continuations run inside it, so a close() they make
+         * does not wait for that composite call.
+         */
+        private final CompositeAdmission admission;
         /** 1 once the call was counted out. */
         private volatile int ended;
 
-        CallFuture(CallsInFlight calls) {
+        CallFuture(CallsInFlight calls, CompositeAdmission admission) {
             this.calls = calls;
+            this.admission = admission;
         }
 
         @Override
         public boolean complete(V value) {
             countOut();
-            return super.complete(value);
+            return admission == null ? super.complete(value) : admission.runOnThisThread(() -> super.complete(value));
         }
 
         @Override
         public boolean completeExceptionally(Throwable error) {
             countOut();
-            return super.completeExceptionally(error);
+            return admission == null
+                    ? super.completeExceptionally(error)
+                    : admission.runOnThisThread(() -> super.completeExceptionally(error));
         }
 
         @Override
@@ -553,15 +562,39 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     /**
-     * Waits for a rate limit's reset on the caller's thread; woken early by {@link #close()} (the retry then fails
-     * as closed). An interrupt ends the call with the 429.
+     * Waits for a rate limit's reset on the caller's thread; woken early by {@link #close()}, or by the end of the
+     * wait whose check the call is (the retry then fails as closed). An interrupt ends the call with the 429.
      */
-    private void sleep(Duration delay, RateLimitException error) {
+    private void sleep(Duration delay, RateLimitException error, CallRun<?> run) {
         try {
-            closedSignal.await(Nanos.of(delay), TimeUnit.NANOSECONDS);
+            pause(Nanos.of(delay), run);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw error;
+        }
+    }
+
+    /**
+     * Waits on the caller's thread until the time has passed or the client closes; for the check of a helper's wait,
+     * also until that wait ends, which would otherwise leave the check counted in flight for the close timeout.
+     */
+    private void pause(long nanos, CallRun<?> run) throws InterruptedException {
+        if (run.waitCheck == null) {
+            closedSignal.await(nanos, TimeUnit.NANOSECONDS);
+            return;
+        }
+        java.util.concurrent.CountDownLatch woken = new java.util.concurrent.CountDownLatch(1);
+        Runnable wake = woken::countDown;
+        run.wakeWait = wake;
+        waiting.add(wake); // close() runs it, as an asynchronous call's next step
+        try {
+            // the wait may have ended, or close() may have swept, before the wake was set
+            if (!run.cancelledAsClosed()) {
+                woken.await(nanos, TimeUnit.NANOSECONDS);
+            }
+        } finally {
+            waiting.remove(wake);
+            run.wakeWait = null;
         }
     }
 
@@ -622,6 +655,8 @@ public final class HttpTransport implements AutoCloseable {
         private final Runnable cancelTry = waitCheck == null ? null : this::cancelTry;
         /** The try in flight, for {@link #cancelTry}. */
         private volatile Call currentTry;
+        /** Ends the call's wait for its next round or try early, for {@link #cancelTry}; null when not waiting. */
+        private volatile Runnable wakeWait;
 
         private boolean rateLimitRetried;
         /** Whether a request that met a connection closed while idle was sent again ({@link #metClosedConnection}). */
@@ -692,10 +727,15 @@ public final class HttpTransport implements AutoCloseable {
             }
         }
 
+        /** Ends the call as its wait's check: cancels the try in flight, or wakes its wait for the next one. */
         private void cancelTry() {
             Call call = currentTry;
             if (call != null) {
                 call.cancel();
+            }
+            Runnable wake = wakeWait;
+            if (wake != null) {
+                wake.run();
             }
         }
 
@@ -1387,14 +1427,19 @@ public final class HttpTransport implements AutoCloseable {
                 public void run() {
                     if (ran.compareAndSet(false, true)) {
                         waiting.remove(this);
+                        run.wakeWait = null;
                         step.run();
                     }
                 }
             };
             waiting.add(once);
+            if (run.waitCheck != null) {
+                // the end of the wait whose check this is runs it too, on the pool rather than the ending thread
+                run.wakeWait = () -> TimedSteps.now().execute(once);
+            }
             TimedSteps.after(nanos, TimeUnit.NANOSECONDS).execute(once);
-            if (closed) {
-                // close() may have looked at the waiting steps before this one was added
+            if (run.cancelledAsClosed()) {
+                // close() may have looked at the waiting steps, or the wait ended, before this one was set
                 once.run();
             }
         }

@@ -121,8 +121,12 @@ public final class CallScope {
      */
     public <T> T compositeCall(String operation, Function<CallScope, T> steps) {
         CompositeAdmission admitted = admitted();
+        CompositeAdmission inCall = admitted == null ? admission : admitted;
         try {
-            return compositeCall(operation, steps, admitted == null ? admission : admitted);
+            // the steps run on this thread: a close() they make (a listener's) does not wait for this very call
+            return inCall == null
+                    ? compositeCall(operation, steps, null)
+                    : inCall.runOnThisThread(() -> compositeCall(operation, steps, inCall));
         } finally {
             if (admitted != null) {
                 admitted.end();
