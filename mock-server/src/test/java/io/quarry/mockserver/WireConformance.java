@@ -98,8 +98,8 @@ abstract class WireConformance {
     private MockServer server;
 
     /**
-     * The suite's own threads for a client writing while the test reads: on JDK 25 with two processors the common pool
-     * has one thread, which the suite's exchanges, run at once, and the class running beside it would share.
+     * The suite's own threads for a client's side that blocks while the test reads (a body written, a handshake): on
+     * JDK 25 with two processors the common pool has one thread, shared by the suite's exchanges and the other class.
      */
     final ExecutorService threads = Executors.newCachedThreadPool();
 
