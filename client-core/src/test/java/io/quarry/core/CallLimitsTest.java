@@ -11,7 +11,10 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Execution;
@@ -24,6 +27,17 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 @Timeout(30)
 @Execution(ExecutionMode.CONCURRENT) // each test has servers and a client of its own, and mostly waits on limits
 class CallLimitsTest {
+
+    /**
+     * The test's own threads for a blocking call the host holds: on JDK 25 with two processors the common pool has
+     * one thread, shared with the classes running at the same time, and the call could wait there for theirs.
+     */
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stopThreads() {
+        threads.shutdownNow();
+    }
 
     static final Endpoint GET = Endpoint.read("getObject", "GET", "/1/indexes/{indexName}/{objectID}");
 
@@ -173,14 +187,16 @@ class CallLimitsTest {
         try (FaultyHttpServer silent = new FaultyHttpServer(FaultyHttpServer.silence(SILENCE.toMillis()))) {
             ApiClient api = client(LoopbackHttp.config("key", LoopbackHttp.host("one.test", silent.port()))
                     .readTimeout(SILENCE));
-            CompletableFuture<Throwable> inFlight = CompletableFuture.supplyAsync(() -> {
-                try {
-                    get(api);
-                    return null;
-                } catch (RuntimeException e) {
-                    return e;
-                }
-            });
+            CompletableFuture<Throwable> inFlight = CompletableFuture.supplyAsync(
+                    () -> {
+                        try {
+                            get(api);
+                            return null;
+                        } catch (RuntimeException e) {
+                            return e;
+                        }
+                    },
+                    threads);
             Eventually.waitUntil("the request to reach the silent server", () -> silent.requests() > 0);
             assertThat(silent.requests()).isEqualTo(1);
             api.close();

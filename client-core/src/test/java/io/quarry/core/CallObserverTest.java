@@ -29,6 +29,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import okhttp3.Call;
 import okhttp3.EventListener;
 import okhttp3.OkHttpClient;
@@ -38,6 +40,17 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A registered call observer sees each call once, each try with its host and outcome, and composite calls. */
 class CallObserverTest {
+
+    /**
+     * The test's own threads for a blocking call the host holds: on JDK 25 with two processors the common pool has
+     * one thread, shared with the classes running at the same time, and the call could wait there for theirs.
+     */
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stopThreads() {
+        threads.shutdownNow();
+    }
 
     @RegisterExtension
     static final WireMockExtension WM = LoopbackHttp.wireMock();
@@ -278,7 +291,7 @@ class CallObserverTest {
                 .closeTimeout(Duration.ZERO)
                 .build());
         CompletableFuture<Reply> sync =
-                CompletableFuture.supplyAsync(() -> search(api).execute(Reply.class));
+                CompletableFuture.supplyAsync(() -> search(api).execute(Reply.class), threads);
         CompletableFuture<Reply> async = search(api).executeAsync(Reply.class);
         // in flight: both requests are at the server, which holds their answers for 3 s
         Eventually.waitUntil(

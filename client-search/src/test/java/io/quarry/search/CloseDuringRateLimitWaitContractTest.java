@@ -16,6 +16,8 @@ import io.quarry.testsupport.MockServerClients;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -28,6 +30,17 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(30)
 class CloseDuringRateLimitWaitContractTest {
+
+    /**
+     * The test's own thread for the blocking call: on JDK 25 with two processors the common pool has one thread, shared
+     * with the class running at the same time, and the call could wait there for theirs.
+     */
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stopThreads() {
+        threads.shutdownNow();
+    }
 
     private final BooksOnThreeHosts fixture = new BooksOnThreeHosts();
     private final AtomicInteger triesEnded = new AtomicInteger();
@@ -61,7 +74,7 @@ class CloseDuringRateLimitWaitContractTest {
                                         RateLimit.REMAINING_HEADER, "0",
                                         RateLimit.RESET_HEADER, Long.toString(reset))));
         CompletableFuture<?> call =
-                CompletableFuture.runAsync(() -> client.index("books").getSettings());
+                CompletableFuture.runAsync(() -> client.index("books").getSettings(), threads);
 
         Eventually.waitUntil("the call to wait for the reset", () -> triesEnded.get() > 0);
         client.close();

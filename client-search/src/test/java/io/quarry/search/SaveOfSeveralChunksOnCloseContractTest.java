@@ -17,7 +17,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,6 +34,17 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Timeout(60)
 @ExtendWith(MockServerExtension.class)
 class SaveOfSeveralChunksOnCloseContractTest {
+
+    /**
+     * The test's own thread for the blocking save: on JDK 25 with two processors the common pool has one thread, shared
+     * with the class running at the same time, and the save could wait there for theirs.
+     */
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stopThreads() {
+        threads.shutdownNow();
+    }
 
     private static final BatchOptions TWO_PER_CHUNK = BatchOptions.of().chunkSize(2);
     private static final List<Map<String, Object>> FOUR_RECORDS = IntStream.range(0, 4)
@@ -74,7 +88,7 @@ class SaveOfSeveralChunksOnCloseContractTest {
         SearchIndex products = client.index("products");
         long before = host.requestCount();
         CompletableFuture<WriteSummary> saved =
-                CompletableFuture.supplyAsync(() -> products.saveObjects(FOUR_RECORDS, TWO_PER_CHUNK));
+                CompletableFuture.supplyAsync(() -> products.saveObjects(FOUR_RECORDS, TWO_PER_CHUNK), threads);
         awaitFirstChunk(before);
         assertThat(saved).isNotDone();
 

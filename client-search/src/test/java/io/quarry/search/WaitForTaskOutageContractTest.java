@@ -17,6 +17,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -30,6 +32,17 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(60)
 class WaitForTaskOutageContractTest {
+
+    /**
+     * The test's own thread for the blocking wait: on JDK 25 with two processors the common pool has one thread, shared
+     * with the class running at the same time, and the wait could wait there for theirs.
+     */
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stopThreads() {
+        threads.shutdownNow();
+    }
 
     private static final String TASK_PATH = "/1/indexes/books/task/*";
     private static final Duration OUTAGE = Duration.ofSeconds(3);
@@ -86,7 +99,8 @@ class WaitForTaskOutageContractTest {
         long before = requests();
         hosts.forEach(host -> host.faults().during(OUTAGE, Fault.status(503)));
 
-        CompletableFuture<TaskStatus> wait = CompletableFuture.supplyAsync(() -> books.waitForTask(task, POLICY));
+        CompletableFuture<TaskStatus> wait =
+                CompletableFuture.supplyAsync(() -> books.waitForTask(task, POLICY), threads);
         Eventually.waitUntil("three polls failed on every host", () -> requests() - before >= 9);
         assertThat(wait).isNotDone();
         clock.advance(OUTAGE);

@@ -26,6 +26,8 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -46,6 +48,17 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(60)
 class WritesUnderRandomFaultsContractTest {
+
+    /**
+     * A thread for each producer: on JDK 25 with two processors the common pool has one thread, so the producers
+     * took turns on it rather than adding at once, and an add waiting for room held it from the other class running.
+     */
+    private final ExecutorService producerThreads = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stopProducerThreads() {
+        producerThreads.shutdownNow();
+    }
 
     private static final MockServer SERVER = MockServer.builder().hosts(3).start();
 
@@ -228,11 +241,13 @@ class WritesUnderRandomFaultsContractTest {
                 List<CompletableFuture<Void>> producers = new ArrayList<>();
                 for (int t = 0; t < threads; t++) {
                     int first = t;
-                    producers.add(CompletableFuture.runAsync(() -> {
-                        for (int i = first; i < records; i += threads) {
-                            ingester.add(record(i, ids == 0));
-                        }
-                    }));
+                    producers.add(CompletableFuture.runAsync(
+                            () -> {
+                                for (int i = first; i < records; i += threads) {
+                                    ingester.add(record(i, ids == 0));
+                                }
+                            },
+                            producerThreads));
                 }
                 CompletableFuture.allOf(producers.toArray(CompletableFuture[]::new))
                         .get();

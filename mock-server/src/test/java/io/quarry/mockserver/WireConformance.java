@@ -13,6 +13,8 @@ import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.zip.GZIPOutputStream;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.AfterAll;
@@ -95,6 +97,12 @@ abstract class WireConformance {
     private final Scheme scheme;
     private MockServer server;
 
+    /**
+     * The suite's own threads for a client's side that blocks while the test reads (a body written, a handshake): on
+     * JDK 25 with two processors the common pool has one thread, shared by the suite's exchanges and the other class.
+     */
+    final ExecutorService threads = Executors.newCachedThreadPool();
+
     /** @param scheme what the suite's server speaks */
     WireConformance(Scheme scheme) {
         this.scheme = scheme;
@@ -117,6 +125,7 @@ abstract class WireConformance {
 
     @AfterAll
     void stop() {
+        threads.shutdownNow();
         server.close();
     }
 
@@ -392,15 +401,17 @@ abstract class WireConformance {
         String size = Integer.toHexString(chunk.length) + "\r\n";
         try (RawConnection connection = connect()) {
             connection.send(withAuth(CHUNKED));
-            CompletableFuture<Void> sending = CompletableFuture.runAsync(() -> {
-                try {
-                    for (int i = 0; i < 5; i++) {
-                        connection.send(size).send(chunk).send("\r\n");
-                    }
-                } catch (UncheckedIOException closed) {
-                    // the server stopped reading, as it should
-                }
-            });
+            CompletableFuture<Void> sending = CompletableFuture.runAsync(
+                    () -> {
+                        try {
+                            for (int i = 0; i < 5; i++) {
+                                connection.send(size).send(chunk).send("\r\n");
+                            }
+                        } catch (UncheckedIOException closed) {
+                            // the server stopped reading, as it should
+                        }
+                    },
+                    threads);
             WireAnswer answer = connection.readTimeout(10_000).readAnswer(false);
             assertThat(answer.status()).isEqualTo(413);
             assertClosedOrKept(connection, answer, true);

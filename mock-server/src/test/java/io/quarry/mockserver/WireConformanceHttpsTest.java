@@ -25,13 +25,15 @@ class WireConformanceHttpsTest extends WireConformance {
             slow.trickle();
             SSLSocket tls = (SSLSocket)
                     server.trustMaterial().sslSocketFactory().createSocket(slow, server.host(), server.port(), true);
-            CompletableFuture<Void> handshake = CompletableFuture.runAsync(() -> {
-                try {
-                    tls.startHandshake();
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
+            CompletableFuture<Void> handshake = CompletableFuture.runAsync(
+                    () -> {
+                        try {
+                            tls.startHandshake();
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    },
+                    threads);
             Eventually.waitUntil("the handshake cut", handshake::isDone);
             assertThat(handshake).isCompletedExceptionally();
             assertThat(slow.hasPending())

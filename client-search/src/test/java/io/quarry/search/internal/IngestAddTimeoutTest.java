@@ -10,7 +10,10 @@ import io.quarry.core.WriteRefusedException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -18,6 +21,17 @@ import org.junit.jupiter.api.Timeout;
 /** The add timeout bounds the whole of an add, the wait for a queue another thread holds included. */
 @Timeout(20)
 class IngestAddTimeoutTest {
+
+    /**
+     * The test's own thread for the holder of the queue: on JDK 25 with two processors the common pool has one
+     * thread, shared with the class running at the same time, and the holder could wait there for theirs.
+     */
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stopThreads() {
+        threads.shutdownNow();
+    }
 
     @AutoClose
     private final ApiClient api = TestQueues.api();
@@ -28,10 +42,12 @@ class IngestAddTimeoutTest {
         IngestQueue queue = TestQueues.chunkPerRecord(api, 1, Duration.ofMillis(100), null, sender);
         CountDownLatch held = new CountDownLatch(1);
         CountDownLatch letGo = new CountDownLatch(1);
-        CompletableFuture<Void> holder = CompletableFuture.runAsync(() -> queue.whileLocked(() -> {
-            held.countDown();
-            await(letGo);
-        }));
+        CompletableFuture<Void> holder = CompletableFuture.runAsync(
+                () -> queue.whileLocked(() -> {
+                    held.countDown();
+                    await(letGo);
+                }),
+                threads);
         try {
             assertThat(held.await(10, TimeUnit.SECONDS)).isTrue();
 

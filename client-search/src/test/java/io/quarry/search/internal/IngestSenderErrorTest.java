@@ -10,7 +10,10 @@ import io.quarry.search.ChunkListener;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -18,6 +21,17 @@ import org.junit.jupiter.api.Timeout;
 /** A send that throws an {@link Error} fails its chunk and frees its place in flight: close still returns. */
 @Timeout(20)
 class IngestSenderErrorTest {
+
+    /**
+     * The test's own thread for {@code close()}: on JDK 25 with two processors the common pool has one thread,
+     * shared with the class running at the same time, and the close could wait there for theirs past its bound.
+     */
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stopThreads() {
+        threads.shutdownNow();
+    }
 
     @AutoClose
     private final ApiClient api = TestQueues.api();
@@ -41,7 +55,7 @@ class IngestSenderErrorTest {
             queue.add(record(i));
         }
 
-        CompletableFuture.runAsync(queue::close).get(10, TimeUnit.SECONDS);
+        CompletableFuture.runAsync(queue::close, threads).get(10, TimeUnit.SECONDS);
 
         assertThat(queue.inFlight()).isZero();
         assertThat(queue.progress().recordsFailed()).isEqualTo(3);

@@ -11,6 +11,10 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -23,15 +27,26 @@ class WireInputDiscardTest {
 
     private static final int TEN_MEGABYTES = 10 * 1024 * 1024;
 
+    /**
+     * The test's own threads for the client's writes: on JDK 25 with two processors the common pool has one
+     * thread, shared with the class running at the same time, and the writes could wait there past the reads' deadline.
+     */
+    private final ExecutorService senders = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stopSenders() {
+        senders.shutdownNow();
+    }
+
     @Test
     void droppingTenMegabytesAllocatesAlmostNothing() throws IOException {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long thread = Thread.currentThread().getId();
-        try (Pair warmUp = new Pair(64 * 1024)) {
+        try (Pair warmUp = new Pair(64 * 1024, senders)) {
             // the socket's first reads load classes and caches: not what is measured
             assertThat(warmUp.input().discard(Long.MAX_VALUE, 30_000, 30_000)).isTrue();
         }
-        try (Pair pair = new Pair(TEN_MEGABYTES)) {
+        try (Pair pair = new Pair(TEN_MEGABYTES, senders)) {
             WireInput input = pair.input();
             long before = threads.getThreadAllocatedBytes(thread);
             boolean ended = input.discard(2L * TEN_MEGABYTES, 30_000, 30_000);
@@ -44,7 +59,7 @@ class WireInputDiscardTest {
 
     @Test
     void droppingStopsAtItsBoundCountingWhatWasBuffered() throws IOException {
-        try (Pair pair = new Pair(TEN_MEGABYTES)) {
+        try (Pair pair = new Pair(TEN_MEGABYTES, senders)) {
             WireInput input = pair.input();
             assertThat(input.read()).isEqualTo('a');
             assertThat(input.discard(1024 * 1024, 30_000, 30_000))
@@ -67,21 +82,23 @@ class WireInputDiscardTest {
         private final Socket server;
         private final CompletableFuture<Void> sending;
 
-        Pair(int size) throws IOException {
+        Pair(int size, Executor sender) throws IOException {
             listening = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
             client = new Socket(InetAddress.getLoopbackAddress(), listening.getLocalPort());
             server = listening.accept();
-            sending = CompletableFuture.runAsync(() -> {
-                byte[] piece = new byte[65536];
-                java.util.Arrays.fill(piece, (byte) 'a');
-                try (OutputStream out = client.getOutputStream()) {
-                    for (int sent = 0; sent < size; sent += piece.length) {
-                        out.write(piece, 0, Math.min(piece.length, size - sent));
-                    }
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
+            sending = CompletableFuture.runAsync(
+                    () -> {
+                        byte[] piece = new byte[65536];
+                        java.util.Arrays.fill(piece, (byte) 'a');
+                        try (OutputStream out = client.getOutputStream()) {
+                            for (int sent = 0; sent < size; sent += piece.length) {
+                                out.write(piece, 0, Math.min(piece.length, size - sent));
+                            }
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    },
+                    sender);
         }
 
         Socket server() {
