@@ -53,7 +53,9 @@ public final class Closing {
 
     /**
      * Waits until the close waits for the calls in flight: its thread is in a timed wait, which a client's
-     * {@code close()} enters only there, once it refuses new calls. Fails when the close returned without waiting.
+     * {@code close()} enters only there, once it refuses new calls. Fails when the close returned without waiting. A
+     * client that first closes parts of its own which wait too (an ingester flushing its records) is seen waiting
+     * there: close those before.
      *
      * @throws InterruptedException if interrupted while waiting
      */
