@@ -1,6 +1,5 @@
 package io.quarry.examples.api;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import java.util.ArrayList;
@@ -13,7 +12,8 @@ import org.junit.jupiter.api.Test;
  * The compatibility gate on the real modules: every published module keeps the public API of the baseline release
  * ({@code api/baseline.properties}), binary and source, unless the current major version is above the baseline's.
  * Compatible changes pass and are printed. Where the baseline's jars are not built the test is skipped with one
- * line; {@code .ci/api-gate} builds them and runs it.
+ * line. {@code .ci/api-gate} builds them and runs it, once per CI run: the examples' Surefire configuration leaves it
+ * out of {@code ./mvnw verify}, which each JDK pass runs ({@link ApiGateStageTest}); the cheap listing tests stay there.
  */
 class ApiCompatibilityTest {
 
@@ -52,15 +52,5 @@ class ApiCompatibilityTest {
                     + "wait for " + (CompatibilityGate.major(baseline.version()) + 1) + ".0.0):\n\n"
                     + String.join("\n\n", failures));
         }
-    }
-
-    @Test
-    void theBaselineFileNamesAVersionAndAFullCommitOrNone() {
-        ApiBaseline baseline = ApiBaseline.named();
-
-        assertThat(baseline.version()).matches("\\d+\\.\\d+\\.\\d+");
-        assertThat(baseline.commit())
-                .as("the baseline commit, as the full hash that keys .ci/api-baseline's cache")
-                .matches("([0-9a-f]{40})?");
     }
 }
