@@ -105,10 +105,10 @@ public final class CallScope {
      * every request the steps make through the scope they are given inside it. Without an observer the steps just
      * run on this scope. A {@link Polling} wait among the steps ends as soon as this scope's client closes, unless
      * this scope stands inside a composite call made before close() began: the wait is then a step of that call, and
-     * ends only when close() stops waiting for the calls in flight. Made
-     * before the client's {@code close()} began, the composite call is one call in flight: the requests the steps make
-     * through the scope they are given are still sent while {@code close()} lets the calls in flight end, so a
-     * helper's write is not cut between two of them; made once it has begun, its requests are refused.
+     * ends only when close() stops waiting for the calls in flight. Made before the client's {@code close()} began,
+     * the composite call is one call in flight: the requests the steps make through the scope they are given are
+     * still sent while {@code close()} lets the calls in flight end, so a helper's write is not cut between two of
+     * them; made once it has begun, its requests are refused.
      *
      * <pre>{@code
      * public <R> WriteSummary saveObjects(Iterable<R> records, BatchOptions options) {

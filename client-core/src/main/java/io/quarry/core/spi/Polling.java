@@ -31,8 +31,8 @@ import java.util.function.Supplier;
  * (for an asynchronous check, those it starts before returning its future) are cancelled. A wait made inside a
  * composite call nested in another one made before {@code close()} began (a helper's step, such as the task wait a
  * replacement of every record makes through {@code waitForTask}) is part of that outer call: it goes on while close()
- * lets the calls in flight end, and ends so once close() stops waiting for them. A wait made elsewhere finds the client
- * closed at its next attempt.
+ * lets the calls in flight end, and ends as above only when close() stops waiting for them. A wait made elsewhere
+ * finds the client closed at its next attempt.
  */
 public final class Polling {
 
