@@ -189,22 +189,28 @@ public final class ApiClient implements AutoCloseable {
      * never closed. In order:
      * <ol>
      *   <li>registered resources are closed while calls can still be made: an ingester sends what it holds and
-     *       waits for it; every wait of a helper ({@code waitFor...}) is no longer waited out: it fails at once
-     *       with a {@link ClientClosedException}, between two checks or with a check in flight, whose call is
-     *       cancelled (a wait delivers nothing, so its check is not given the close timeout);</li>
+     *       waits for it; every wait the caller asked for (a {@code waitFor...} helper, the wait of a
+     *       {@code ...AndWait} helper) is no longer waited out: it fails at once with a
+     *       {@link ClientClosedException}, between two checks or with a check in flight, whose call is cancelled (a
+     *       wait delivers nothing, so its check is not given the close timeout);</li>
      *   <li>new calls are refused: they fail at once with a {@link ClientClosedException}, not sent;</li>
      *   <li>the calls already made (queued, connecting, sent, or waiting to try again) are given up to the
      *       configuration's {@link ClientConfig#closeTimeout() close timeout}, 5 seconds by default, to end as they
      *       would have: an asynchronous call whose future nobody reads, such as an event sent and forgotten, is
      *       delivered. A helper's call of several requests made before (a send or a save of several chunks, an
-     *       asynchronous read of every record) is one call in flight: its later requests are still sent meanwhile,
-     *       so that it is not cut between two of them (a wait among them still ends at once, as above); one made
+     *       asynchronous read of every record, a replacement of every record) is one call in flight: its later
+     *       requests are still sent meanwhile, so that it is not cut between two of them. A wait among its steps is
+     *       part of it and goes on too (a replacement waiting for its temporary index's tasks before it moves it
+     *       over the index, a save asked to wait for its chunks' tasks): unlike a wait the caller asked for, it
+     *       ends, with a {@link ClientClosedException}, only once the close timeout has passed. Such a call made
      *       once {@code close()} has begun is refused. Two exceptions:
      *       <ul>
      *         <li>a {@code close()} made from inside such a call, by code it runs (a chunk listener of a save,
      *             between two chunks or as one is acknowledged), does not wait for that call, which cannot end
-     *             before {@code close()} returns: it waits for the client's other calls, and that call's later
-     *             requests are refused;</li>
+     *             before {@code close()} returns, nor for another such call of this client the code runs inside: it
+     *             waits for the client's other calls, and those calls' later requests are refused. A
+     *             {@code close()} chained on a call's future ({@code saveObjectsAsync(records).thenRun(client::close)})
+     *             does not wait for that call either, whether it ended or was cancelled;</li>
      *         <li>a lazy paged read (a {@link PagedIterable} the caller iterates) is not one call in flight: only
      *             the request of the page being fetched is. The caller decides when, and whether, it asks for the
      *             next page, so an iterator left unfinished would otherwise hold {@code close()} for the whole close

@@ -141,4 +141,84 @@ class CloseFromOwnCompositeCallTest {
             assertThat(refusesNewCalls(api)).isTrue();
         }
     }
+
+    @Test
+    void aCloseFromACompositeCallMadeInsideAnotherOneWaitsForNeither() throws Exception {
+        try (FaultyHttpServer server = new FaultyHttpServer(ok())) {
+            ApiClient api = client(NEVER_REACHED, LoopbackHttp.host("one.test", server.port()));
+            CompletableFuture<FreeFormRecord> outer = CompletableFuture.supplyAsync(
+                    () -> CallScope.of(api).compositeCall("saveObjects", scope -> {
+                        get(scope).execute(FreeFormRecord.class);
+                        // a chunk listener starting a helper of its own on the client, which closes it: neither call
+                        // can end before close() returns
+                        CallScope.of(api).compositeCall("waitForTask", inner -> {
+                            api.close();
+                            return null;
+                        });
+                        return get(scope).execute(FreeFormRecord.class);
+                    }),
+                    threads);
+
+            assertThat(outer)
+                    .failsWithin(Eventually.DEFAULT_LIMIT)
+                    .withThrowableOfType(ExecutionException.class)
+                    .havingCause()
+                    .isInstanceOf(ClientClosedException.class)
+                    .withMessageContaining("was not sent");
+            assertThat(server.requests()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aCompositeCallWhoseCodeClosedTheClientEndsOnAnotherThreadWhileCloseWaitsForTheOthers() throws Exception {
+        CountDownLatch gate = new CountDownLatch(1);
+        AtomicInteger answered = new AtomicInteger();
+        // the composite call's request is answered at once; the other call's is held until the gate opens
+        FaultyHttpServer.Behaviour firstAtOnce = (socket, out) -> {
+            if (answered.incrementAndGet() == 1) {
+                ok().respond(socket, out);
+            } else {
+                gated(gate, ok()).respond(socket, out);
+            }
+        };
+        try (FaultyHttpServer server = new FaultyHttpServer(firstAtOnce)) {
+            ApiClient api = client(NEVER_REACHED, LoopbackHttp.host("one.test", server.port()));
+            CompletableFuture<Void> closing = new CompletableFuture<>();
+            CompletableFuture<Void> closed = new CompletableFuture<>();
+            CompletableFuture<Void> nextChunk = new CompletableFuture<>();
+            CompletableFuture<FreeFormRecord> composite = CallScope.of(api).compositeCallAsync("saveObjects", scope -> {
+                CompletableFuture<FreeFormRecord> first = get(scope).executeAsync(FreeFormRecord.class);
+                // a chunk listener, beside the call's own chain, closes the client as the chunk is answered
+                first.whenComplete((record, error) -> {
+                    awaitRequests(server, 2);
+                    closing.complete(null);
+                    api.close();
+                    closed.complete(null);
+                });
+                // the next chunk goes out from another thread once the close has begun
+                return first.thenCombine(nextChunk, (record, go) -> record)
+                        .thenCompose(record -> get(scope).executeAsync(FreeFormRecord.class));
+            });
+            // made once the chunk has reached the host, so that the chunk is the request answered at once
+            Eventually.waitUntil("the chunk to reach the host", () -> server.requests() == 1);
+            CompletableFuture<FreeFormRecord> other = GracefulCloseTest.get(api).executeAsync(FreeFormRecord.class);
+            assertThat(closing).succeedsWithin(Eventually.DEFAULT_LIMIT);
+            Eventually.waitUntil("the closing client to refuse new calls", () -> refusesNewCalls(api));
+
+            threads.execute(() -> nextChunk.complete(null));
+
+            // the composite call ends on the test's thread, its next request refused: close() waits for the other
+            assertThat(composite)
+                    .failsWithin(Eventually.DEFAULT_LIMIT)
+                    .withThrowableOfType(ExecutionException.class)
+                    .havingCause()
+                    .isInstanceOf(ClientClosedException.class)
+                    .withMessageContaining("was not sent");
+            assertThat(closed).as("close() waits for the other call").isNotDone();
+            gate.countDown();
+
+            assertThat(other).as("the other call is delivered").succeedsWithin(Eventually.DEFAULT_LIMIT);
+            assertThat(closed).succeedsWithin(Eventually.DEFAULT_LIMIT);
+        }
+    }
 }

@@ -1,6 +1,8 @@
 package io.quarry.core.internal;
 
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -15,7 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * rate-limit reset) is in no structure of OkHttp's at all. Shutting the sender's executor down and awaiting its
  * termination would miss those waits too, and would leave a retry made during the wait without a thread. So a call
  * costs two atomic updates here and a volatile read, and the closing thread sleeps on this object's monitor until
- * the count reaches zero (one when it closes from inside a composite call of this client).
+ * the count reaches zero.
  */
 final class CallsInFlight {
 
@@ -24,11 +26,8 @@ final class CallsInFlight {
     private volatile boolean refusing;
     /** Set once {@link #refuseAndAwait} stops waiting: a request of an admitted composite call is refused too. */
     private volatile boolean graceOver;
-    /**
-     * How many calls may still be counted when the closing thread stops waiting: 1 when it closes from inside a
-     * composite call of this client, which cannot end before close() returns; else 0.
-     */
-    private volatile int awaitedFloor;
+    /** The waits among admitted composite calls' steps, ended once {@link #refuseAndAwait} stops waiting. */
+    private final Set<Runnable> stepWaits = ConcurrentHashMap.newKeySet();
 
     /**
      * Counts a new call in, unless calls are refused: then it is not counted.
@@ -68,7 +67,7 @@ final class CallsInFlight {
 
     /** Counts a call out once it has ended, waking a closing thread waiting for the last one. */
     void leave() {
-        if (running.decrementAndGet() <= awaitedFloor && refusing) {
+        if (running.decrementAndGet() == 0 && refusing) {
             synchronized (this) {
                 notifyAll();
             }
@@ -76,34 +75,57 @@ final class CallsInFlight {
     }
 
     /**
+     * Has a wait among an admitted composite call's steps ended once {@link #refuseAndAwait} stops waiting, rather than
+     * when close() begins: it is part of that call, which is given the close timeout to end.
+     *
+     * @param end ends the wait; run at once if the wait for the calls in flight is over already
+     * @return removes the registration; run it once the wait has ended on its own
+     */
+    Runnable endWhenGraceIsOver(Runnable end) {
+        stepWaits.add(end);
+        if (graceOver) {
+            endStepWait(end);
+        }
+        return () -> stepWaits.remove(end);
+    }
+
+    private void endStepWait(Runnable end) {
+        // removed first: the closing thread and a wait registering as it stops waiting may both find it
+        if (stepWaits.remove(end)) {
+            end.run();
+        }
+    }
+
+    /**
      * Refuses new calls, then waits up to {@code grace} for those counted in to end; returns at once for a grace
-     * of zero. A composite call the closing thread is inside (its callback closes the client) is not waited for: it
-     * cannot end before this returns, and its later requests are refused. An interrupt ends the wait, with the
+     * of zero. The composite calls the closing thread is inside (its callback closes the client) are counted out
+     * first: they cannot end before this returns, and their later requests are refused as new calls are. The waits
+     * among admitted composite calls' steps end once this stops waiting. An interrupt ends the wait, with the
      * thread's interrupt flag set again.
      *
      * @param grace how long to wait, not negative
      */
     void refuseAndAwait(Duration grace) {
-        CompositeAdmission own = CompositeAdmission.runningOnThisThread(this);
-        if (own != null) {
-            awaitedFloor = 1;
-        }
         refusing = true;
+        CompositeAdmission.endThoseRunningOnThisThread(this);
         try {
-            await(grace, own);
+            await(grace);
         } finally {
             graceOver = true;
+            for (Runnable end : stepWaits) {
+                endStepWait(end);
+            }
         }
     }
 
-    private void await(Duration grace, CompositeAdmission own) {
+    private void await(Duration grace) {
         if (grace.isZero()) {
             return;
         }
         long deadline = Nanos.saturatedAdd(System.nanoTime(), Nanos.of(grace));
         synchronized (this) {
             long left;
-            while (running.get() > ownCount(own) && (left = deadline - System.nanoTime()) > 0) {
+            while (running.get() > 0 && (left = deadline - System.nanoTime()) > 0) {
                 try {
                     TimeUnit.NANOSECONDS.timedWait(this, left);
                 } catch (InterruptedException e) {
@@ -112,10 +134,5 @@ final class CallsInFlight {
                 }
             }
         }
-    }
-
-    /** {@return 1 while the closing thread's own composite call is counted in, else 0} */
-    private static int ownCount(CompositeAdmission own) {
-        return own != null && own.counted() ? 1 : 0;
     }
 }

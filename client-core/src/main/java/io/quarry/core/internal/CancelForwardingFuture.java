@@ -7,11 +7,17 @@ import java.util.concurrent.Future;
  * A future completed from another one, whose cancellation cancels that other one. Done in {@code cancel} rather than
  * by a completion stage on this future, which every call would pay for while few are ever cancelled.
  *
+ * <p>The other one is cancelled first, so that a call it runs is over (counted out of its client's calls in flight)
+ * before this future's continuations run: one that closes the client then does not wait for the call it continues.
+ * The completion that cancelling the other one brings is not taken: this future ends cancelled, as it would have.
+ *
  * @param <V> the value type
  */
 public final class CancelForwardingFuture<V> extends CompletableFuture<V> {
 
     private final Future<?> source;
+    /** Set as a cancel begins: completions from the source are no longer taken. */
+    private volatile boolean cancelling;
 
     /**
      * @param source the future this one is completed from, cancelled when this one is
@@ -21,11 +27,22 @@ public final class CancelForwardingFuture<V> extends CompletableFuture<V> {
     }
 
     @Override
+    public boolean complete(V value) {
+        return !cancelling && super.complete(value);
+    }
+
+    @Override
+    public boolean completeExceptionally(Throwable error) {
+        return !cancelling && super.completeExceptionally(error);
+    }
+
+    @Override
     public boolean cancel(boolean mayInterruptIfRunning) {
-        boolean cancelled = super.cancel(mayInterruptIfRunning);
-        if (cancelled) {
-            source.cancel(mayInterruptIfRunning);
+        if (isDone()) {
+            return isCancelled();
         }
-        return cancelled;
+        cancelling = true;
+        source.cancel(mayInterruptIfRunning);
+        return super.cancel(mayInterruptIfRunning);
     }
 }

@@ -11,8 +11,12 @@ import java.util.function.Supplier;
  * refused as any new call is.
  *
  * <p>A thread running the composite call's own code ({@link #runOnThisThread}) is inside it: a {@code close()} made
- * there (by a chunk listener, say) does not wait for the very call it is part of, which could not end before close()
- * returns.
+ * there (by a chunk listener, say) counts out the very call it is part of, and any other of the client it runs inside,
+ * rather than wait for calls that could not end before close() returns; their later requests are refused.
+ *
+ * <p>A wait among the call's steps (a helper's task wait, made through a nested helper) is part of the call: it
+ * registers here ({@link #endsWaitWithTheCloseTimeout}) and ends when close() stops waiting for the calls in flight,
+ * not when close() begins.
  */
 public final class CompositeAdmission {
 
@@ -31,11 +35,24 @@ public final class CompositeAdmission {
         return of == calls && !ended.get();
     }
 
-    /** Counts the composite call out once it has ended; later ends do nothing. */
+    /**
+     * Counts the composite call out once it has ended, or once its own code closes the client; later ends do nothing.
+     */
     public void end() {
         if (ended.compareAndSet(false, true)) {
             calls.leave();
         }
+    }
+
+    /**
+     * Has a wait among this composite call's steps ended when its client's {@code close()} stops waiting for the calls
+     * in flight, as the call's requests are then refused: the wait is part of the call.
+     *
+     * @param end ends the wait
+     * @return removes the registration; run it once the wait has ended on its own
+     */
+    public Runnable endsWaitWithTheCloseTimeout(Runnable end) {
+        return calls.endWhenGraceIsOver(end);
     }
 
     /**
@@ -60,19 +77,16 @@ public final class CompositeAdmission {
         }
     }
 
-    /** {@return the still counted composite call of {@code of} that the current thread is inside, or null} */
-    static CompositeAdmission runningOnThisThread(CallsInFlight of) {
+    /**
+     * Counts out every composite call of {@code of} that the current thread is inside: a close() made there cannot
+     * return before they end, nor they end before it returns.
+     */
+    static void endThoseRunningOnThisThread(CallsInFlight of) {
         for (Running running = RUNNING.get(); running != null; running = running.outer()) {
-            if (running.admission().admits(of)) {
-                return running.admission();
+            if (running.admission().calls == of) {
+                running.admission().end();
             }
         }
-        return null;
-    }
-
-    /** {@return whether the composite call is still counted in flight} */
-    boolean counted() {
-        return !ended.get();
     }
 
     private record Running(CompositeAdmission admission, Running outer) {}

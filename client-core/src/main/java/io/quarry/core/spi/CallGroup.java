@@ -90,18 +90,34 @@ public final class CallGroup {
     /**
      * The future of the group's composite call: completed as {@code steps} is, once {@code ended} has run (so that a
      * continuation closing the client does not wait for the composite call it continues); cancelling it cancels
-     * {@code steps}, then every call of the group in flight, and refuses later ones.
+     * {@code steps}, then every call of the group in flight, refuses later ones and runs {@code ended}, all before its
+     * own continuations run (one closing the client waits for none of them).
      */
     <T> CompletableFuture<T> resultOf(CompletableFuture<T> steps, Runnable ended) {
         CompletableFuture<T> result = new CompletableFuture<>() {
+            /** Set as a cancel begins: the steps' completion, which cancelling them brings, is not taken. */
+            private volatile boolean cancelling;
+
+            @Override
+            public boolean complete(T value) {
+                return !cancelling && super.complete(value);
+            }
+
+            @Override
+            public boolean completeExceptionally(Throwable error) {
+                return !cancelling && super.completeExceptionally(error);
+            }
+
             @Override
             public boolean cancel(boolean mayInterruptIfRunning) {
-                boolean done = super.cancel(mayInterruptIfRunning);
-                if (done) {
-                    steps.cancel(mayInterruptIfRunning);
-                    cancelCalls();
+                if (isDone()) {
+                    return isCancelled();
                 }
-                return done;
+                cancelling = true;
+                steps.cancel(mayInterruptIfRunning);
+                cancelCalls();
+                ended.run();
+                return super.cancel(mayInterruptIfRunning);
             }
         };
         steps.whenComplete((value, error) -> {

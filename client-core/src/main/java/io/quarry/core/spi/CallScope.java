@@ -103,10 +103,12 @@ public final class CallScope {
     /**
      * Runs a helper's steps as one composite call: a {@link CallObserver} sees a call named {@code operation} with
      * every request the steps make through the scope they are given inside it. Without an observer the steps just
-     * run on this scope. A {@link Polling} wait among the steps ends as soon as this scope's client closes. Made
-     * before the client's {@code close()} began, the composite call is one call in flight: the requests the steps make
-     * through the scope they are given are still sent while {@code close()} lets the calls in flight end, so a
-     * helper's write is not cut between two of them; made once it has begun, its requests are refused.
+     * run on this scope. A {@link Polling} wait among the steps ends as soon as this scope's client closes, unless
+     * this scope stands inside a composite call made before close() began: the wait is then a step of that call, and
+     * ends only when close() stops waiting for the calls in flight. Made before the client's {@code close()} began,
+     * the composite call is one call in flight: the requests the steps make through the scope they are given are
+     * still sent while {@code close()} lets the calls in flight end, so a helper's write is not cut between two of
+     * them; made once it has begun, its requests are refused.
      *
      * <pre>{@code
      * public <R> WriteSummary saveObjects(Iterable<R> records, BatchOptions options) {
@@ -167,12 +169,26 @@ public final class CallScope {
      * them ends when it closes; only while they run, so the note never reaches an observer or the caller's code.
      */
     private <S, R> R runSteps(Function<S, R> steps, S scope) {
-        ApiClient previous = WaitingClient.enter(api);
+        CallScope previous = WaitingClient.enter(this);
         try {
             return steps.apply(scope);
         } finally {
             WaitingClient.leave(previous);
         }
+    }
+
+    /**
+     * Has a {@link Polling} wait of a composite call made on this scope ended when the client closes. A wait the caller
+     * asked for (a composite call of its own, such as {@code waitForTask}) ends as soon as {@code close()} begins: it
+     * delivers nothing. One a helper makes as a step of a bigger composite call admitted before close() (this scope
+     * stands inside it: the task waits of a replacement of every record) is part of that call: it goes on while close()
+     * lets the calls in flight end, as the call's requests do, and ends when close() stops waiting for them.
+     *
+     * @param wake ends the wait
+     * @return removes the registration; run it once the wait has ended
+     */
+    Runnable endsWaitAtClose(WaitWake wake) {
+        return admission == null ? api.onClose(wake) : admission.endsWaitWithTheCloseTimeout(wake::close);
     }
 
     /**
@@ -240,7 +256,7 @@ public final class CallScope {
 
     /** Runs a completion of a call of this scope's asynchronous composite call with its client current (Polling). */
     private void completing(Runnable completion) {
-        ApiClient previous = WaitingClient.enter(api);
+        CallScope previous = WaitingClient.enter(this);
         try {
             completion.run();
         } finally {

@@ -28,8 +28,11 @@ import java.util.function.Supplier;
  * {@link CallScope#compositeCallAsync(String, java.util.function.Function)}, the poll started while its steps run, or
  * by a continuation of a call they made through the scope they are given) ends as soon as that scope's client closes,
  * with a {@link ClientClosedException}, between attempts and during one: the calls an attempt starts while it runs
- * (for an asynchronous check, those it starts before returning its future) are cancelled. A wait made elsewhere finds
- * the client closed at its next attempt.
+ * (for an asynchronous check, those it starts before returning its future) are cancelled. A wait made inside a
+ * composite call nested in another one made before {@code close()} began (a helper's step, such as the task wait a
+ * replacement of every record makes through {@code waitForTask}) is part of that outer call: it goes on while close()
+ * lets the calls in flight end, and ends as above only when close() stops waiting for them. A wait made elsewhere
+ * finds the client closed at its next attempt.
  */
 public final class Polling {
 

@@ -10,8 +10,10 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
- * Ends one {@link Polling} wait when its client closes. Registered with the client for the wait's length
- * ({@link ApiClient#onClose(AutoCloseable)}): closing it wakes a blocking wait's sleep, and runs an asynchronous
+ * Ends one {@link Polling} wait when its client closes. Registered for the wait's length, with the client
+ * ({@link ApiClient#onClose(AutoCloseable)}) for a wait the caller asked for, or, for a wait among the steps of a
+ * composite call admitted before {@code close()}, with that call, to end when close() stops waiting for the calls in
+ * flight ({@link CallScope#endsWaitAtClose(WaitWake)}). Closing it wakes a blocking wait's sleep, and runs an asynchronous
  * wait's scheduled attempt at once, which then finds it closed. A check in flight ends at once too: its calls are
  * cancelled, and an asynchronous wait fails without waiting for them. No thread of its own: a blocking wait sleeps on
  * a latch, an asynchronous one is a scheduled step as before.
@@ -28,14 +30,14 @@ final class WaitWake implements AutoCloseable {
 
     private final Runnable unregister;
 
-    private WaitWake(ApiClient client) {
-        this.unregister = client.onClose(this);
+    private WaitWake(CallScope scope) {
+        this.unregister = scope.endsWaitAtClose(this);
     }
 
     /** {@return a wake registered with the current composite call's client, or null outside one} */
     static WaitWake ofCurrentClient() {
-        ApiClient client = WaitingClient.current();
-        return client == null ? null : new WaitWake(client);
+        CallScope scope = WaitingClient.current();
+        return scope == null ? null : new WaitWake(scope);
     }
 
     /**
@@ -88,7 +90,7 @@ final class WaitWake implements AutoCloseable {
         return new ClientClosedException("the client was closed while waiting for " + what);
     }
 
-    /** Wakes the wait: called by the client's {@code close()}. */
+    /** Wakes the wait: called by the client's {@code close()}, as it begins or as it stops waiting for its calls. */
     @Override
     public void close() {
         closed.countDown();

@@ -86,6 +86,6 @@ class WaitingClientScopeTest {
 
     /** The waiting client as read there: empty for none (the reference stays null until read). */
     private static Optional<ApiClient> current() {
-        return Optional.ofNullable(WaitingClient.current());
+        return Optional.ofNullable(WaitingClient.current()).map(CallScope::api);
     }
 }
