@@ -218,13 +218,15 @@ public final class MockServer implements AutoCloseable {
                 builder.strict ? UnknownParameters.REFUSED : UnknownParameters.IGNORED,
                 builder.clock,
                 app.dictionaries()::effective);
+        SearchHooks searchHooks = new SearchHooks();
+        builder.searchRewriters.forEach(searchHooks::add);
         List<Product> products = Products.all(new ServiceContext(
                 app,
                 engine,
                 control,
                 version,
                 builder.strict,
-                new SearchHooks(),
+                searchHooks,
                 faultScript,
                 builder.crawlerAllowedHosts,
                 builder.monitoringSeed,
@@ -514,8 +516,21 @@ public final class MockServer implements AutoCloseable {
                 RecordBudget.forHeap(Runtime.getRuntime().maxMemory());
         private List<String> certificateNames = List.of();
         private Duration suggestionsBuildWait = Duration.ofMillis(ServiceContext.DEFAULT_SUGGESTIONS_BUILD_WAIT_MILLIS);
+        private final List<SearchHooks.Rewriter> searchRewriters = new ArrayList<>();
 
         private Builder() {}
+
+        /**
+         * Adds a step every search takes on its handler's turn, before the engine runs it, for the tests that hold
+         * searches while they are handled; not public: users' searches run as the service's do.
+         *
+         * @param rewriter the step, returning the request it was given
+         * @return this builder
+         */
+        Builder searchStep(SearchHooks.Rewriter rewriter) {
+            this.searchRewriters.add(Objects.requireNonNull(rewriter, "rewriter"));
+            return this;
+        }
 
         /**
          * Adds host names to the HTTPS certificate, for the command line: the machine's name in a container; not
