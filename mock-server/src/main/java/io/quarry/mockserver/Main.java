@@ -1,5 +1,6 @@
 package io.quarry.mockserver;
 
+import io.quarry.mockserver.internal.auth.ChosenKey;
 import io.quarry.mockserver.internal.auth.KeyLength;
 import io.quarry.mockserver.internal.startup.ClassPathCheck;
 import io.quarry.mockserver.internal.startup.EnvironmentOptions;
@@ -62,7 +63,10 @@ public final class Main {
             "  --help             print this help",
             "Each option but the last three can be an environment variable instead, the command line winning:",
             "  QUARRY_MOCK_APP_ID=ID for --app-id ID, QUARRY_MOCK_HTTPS=true for --https, QUARRY_MOCK_SEED=A"
-                    + File.pathSeparator + "B for --seed A --seed B");
+                    + File.pathSeparator + "B for --seed A --seed B",
+            "Each KEY is 1 to " + KeyLength.MAX_CHARS + " ASCII letters, digits, '-' and '_': the keys the server masks"
+                    + " whole",
+            "  wherever it shows a request again.");
 
     /**
      * How long the requests under way at a stop (SIGTERM, Ctrl-C) may take to be answered: well within the 10 s
@@ -298,9 +302,9 @@ public final class Main {
      * (the builder's would name its method), never the value
      */
     private static String key(String value, String option) {
-        if (KeyLength.tooLong(value)) {
-            throw new IllegalArgumentException(option + " must be at most " + KeyLength.MAX_CHARS
-                    + " characters long (it has " + value.length() + ")");
+        String problem = value.isEmpty() ? null : ChosenKey.problem(value);
+        if (problem != null) {
+            throw new IllegalArgumentException(option + " " + problem);
         }
         return value;
     }

@@ -4,6 +4,7 @@ import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.engine.SearchEngine.UnknownParameters;
 import io.quarry.mockserver.engine.internal.index.RecordBudget;
 import io.quarry.mockserver.internal.auth.Authenticator;
+import io.quarry.mockserver.internal.auth.ChosenKey;
 import io.quarry.mockserver.internal.auth.KeyLength;
 import io.quarry.mockserver.internal.auth.ProductCredentials;
 import io.quarry.mockserver.internal.http.AnswerObserver;
@@ -217,13 +218,15 @@ public final class MockServer implements AutoCloseable {
                 builder.strict ? UnknownParameters.REFUSED : UnknownParameters.IGNORED,
                 builder.clock,
                 app.dictionaries()::effective);
+        SearchHooks searchHooks = new SearchHooks();
+        builder.searchRewriters.forEach(searchHooks::add);
         List<Product> products = Products.all(new ServiceContext(
                 app,
                 engine,
                 control,
                 version,
                 builder.strict,
-                new SearchHooks(),
+                searchHooks,
                 faultScript,
                 builder.crawlerAllowedHosts,
                 builder.monitoringSeed,
@@ -513,8 +516,21 @@ public final class MockServer implements AutoCloseable {
                 RecordBudget.forHeap(Runtime.getRuntime().maxMemory());
         private List<String> certificateNames = List.of();
         private Duration suggestionsBuildWait = Duration.ofMillis(ServiceContext.DEFAULT_SUGGESTIONS_BUILD_WAIT_MILLIS);
+        private final List<SearchHooks.Rewriter> searchRewriters = new ArrayList<>();
 
         private Builder() {}
+
+        /**
+         * Adds a step every search takes on its handler's turn, before the engine runs it, for the tests that hold
+         * searches while they are handled; not public: users' searches run as the service's do.
+         *
+         * @param rewriter the step, returning the request it was given
+         * @return this builder
+         */
+        Builder searchStep(SearchHooks.Rewriter rewriter) {
+            this.searchRewriters.add(Objects.requireNonNull(rewriter, "rewriter"));
+            return this;
+        }
 
         /**
          * Adds host names to the HTTPS certificate, for the command line: the machine's name in a container; not
@@ -615,8 +631,9 @@ public final class MockServer implements AutoCloseable {
          *
          * @param adminKey the admin API key; default {@value #DEFAULT_ADMIN_KEY}
          * @throws IllegalArgumentException when it is blank, holds a control character, or begins or ends with a space
-         *     (a request header could not carry it), or is longer than 48 characters (the server masks keys up to
-         *     that length wherever it shows a request again)
+         *     (a request header could not carry it), holds a character other than an ASCII letter, a digit, {@code -}
+         *     or {@code _}, or is longer than 48 characters (the server masks such keys, and only those, wherever it
+         *     shows a request again)
          */
         public Builder adminKey(String adminKey) {
             this.adminKey = requireKey(adminKey, "adminKey");
@@ -629,8 +646,9 @@ public final class MockServer implements AutoCloseable {
          * @param monitoringKey the key of the monitoring endpoints that need one; default
          *     {@value #DEFAULT_MONITORING_KEY}
          * @throws IllegalArgumentException when it is blank, holds a control character, or begins or ends with a space
-         *     (a request header could not carry it), or is longer than 48 characters (the server masks keys up to
-         *     that length wherever it shows a request again)
+         *     (a request header could not carry it), holds a character other than an ASCII letter, a digit, {@code -}
+         *     or {@code _}, or is longer than 48 characters (the server masks such keys, and only those, wherever it
+         *     shows a request again)
          */
         public Builder monitoringKey(String monitoringKey) {
             this.monitoringKey = requireKey(monitoringKey, "monitoringKey");
@@ -655,8 +673,9 @@ public final class MockServer implements AutoCloseable {
          *
          * @param usageKey the key of the usage endpoints; default {@value #DEFAULT_USAGE_KEY}
          * @throws IllegalArgumentException when it is blank, holds a control character, or begins or ends with a space
-         *     (a request header could not carry it), or is longer than 48 characters (the server masks keys up to
-         *     that length wherever it shows a request again)
+         *     (a request header could not carry it), holds a character other than an ASCII letter, a digit, {@code -}
+         *     or {@code _}, or is longer than 48 characters (the server masks such keys, and only those, wherever it
+         *     shows a request again)
          */
         public Builder usageKey(String usageKey) {
             this.usageKey = requireKey(usageKey, "usageKey");
@@ -668,8 +687,9 @@ public final class MockServer implements AutoCloseable {
          *
          * @param userId the crawler user ID; default {@value #DEFAULT_CRAWLER_USER_ID}
          * @param apiKey the crawler API key; default {@value #DEFAULT_CRAWLER_API_KEY}
-         * @throws IllegalArgumentException when either is blank, the user ID holds a {@code :}, or the key is longer
-         *     than 48 characters (the server masks keys up to that length wherever it shows a request again)
+         * @throws IllegalArgumentException when either is blank, the user ID holds a {@code :}, or the key holds a
+         *     character other than an ASCII letter, a digit, {@code -} or {@code _}, or is longer than 48 characters
+         *     (the server masks such keys, and only those, wherever it shows a request again)
          */
         public Builder crawlerCredentials(String userId, String apiKey) {
             String user = requireNonBlank(userId, "crawler user ID");
@@ -677,7 +697,7 @@ public final class MockServer implements AutoCloseable {
                 throw new IllegalArgumentException("the crawler user ID must not contain ':'");
             }
             this.crawlerUserId = user;
-            this.crawlerApiKey = requireShortKey(requireNonBlank(apiKey, "crawler API key"), "crawler API key");
+            this.crawlerApiKey = requireMaskable(requireNonBlank(apiKey, "crawler API key"), "crawler API key");
             return this;
         }
 
@@ -895,20 +915,20 @@ public final class MockServer implements AutoCloseable {
             return value;
         }
 
-        /** A key the user sets: a header value, short enough for the journal and the log to mask it whole. */
+        /** A key the user sets: a header value the journal, the log and a search's echo mask whole. */
         private static String requireKey(String value, String name) {
-            return requireShortKey(requireHeaderValue(value, name), name);
+            return requireMaskable(requireHeaderValue(value, name), name);
         }
 
         /**
-         * The journal and the request log cut long texts before a word a key may be the start of, which holds for
-         * keys up to {@link KeyLength#MAX_CHARS} characters: a longer key could be shown in part.
+         * The server finds keys as runs of ASCII letters, digits, {@code -} and {@code _}, and cuts long texts before
+         * a word that may be a key up to {@link KeyLength#MAX_CHARS} characters: another key could be shown in part.
          */
-        private static String requireShortKey(String value, String name) {
-            if (KeyLength.tooLong(value)) {
-                throw new IllegalArgumentException(name + " must be at most " + KeyLength.MAX_CHARS + " characters long"
-                        + " (it has " + value.length() + "): longer keys could be shown in part where the server"
-                        + " masks keys");
+        private static String requireMaskable(String value, String name) {
+            String problem = ChosenKey.problem(value);
+            if (problem != null) {
+                throw new IllegalArgumentException(
+                        name + " " + problem + ": the server could show such a key in part where it masks keys");
             }
             return value;
         }

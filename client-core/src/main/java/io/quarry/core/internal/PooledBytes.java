@@ -5,7 +5,6 @@ import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 import okio.BufferedSink;
 
 /**
@@ -24,11 +23,7 @@ final class PooledBytes extends OutputStream {
     /** A power of two: slots are found by masking. */
     static final int MAX_POOLED_CHUNKS = 128;
 
-    /**
-     * The pooled arrays, one per slot, taken and given back with a compare-and-set: no lock, so a thread preempted
-     * while borrowing never makes the others wait (a search borrows one array per call, from many threads at once).
-     */
-    private static final AtomicReferenceArray<byte[]> POOL = new AtomicReferenceArray<>(MAX_POOLED_CHUNKS);
+    private static final ChunkPool POOL = new ChunkPool(MAX_POOLED_CHUNKS);
 
     private final List<byte[]> chunks = new ArrayList<>(4);
     private byte[] current;
@@ -130,26 +125,12 @@ final class PooledBytes extends OutputStream {
 
     /** Takes an array from the pool, or null when it holds none. Threads start at different slots. */
     private static byte[] borrow() {
-        int start = startSlot();
-        for (int i = 0; i < MAX_POOLED_CHUNKS; i++) {
-            int slot = (start + i) & (MAX_POOLED_CHUNKS - 1);
-            byte[] chunk = POOL.get(slot);
-            if (chunk != null && POOL.compareAndSet(slot, chunk, null)) {
-                return chunk;
-            }
-        }
-        return null;
+        return POOL.borrow(startSlot());
     }
 
-    /** Puts an array in a free slot; when every slot is taken the array is left to the garbage collector. */
+    /** Puts an array back; when the pool is full the array is left to the garbage collector. */
     private static void giveBack(byte[] chunk) {
-        int start = startSlot();
-        for (int i = 0; i < MAX_POOLED_CHUNKS; i++) {
-            int slot = (start + i) & (MAX_POOLED_CHUNKS - 1);
-            if (POOL.get(slot) == null && POOL.compareAndSet(slot, null, chunk)) {
-                return;
-            }
-        }
+        POOL.giveBack(chunk, startSlot());
     }
 
     private static int startSlot() {
@@ -158,26 +139,11 @@ final class PooledBytes extends OutputStream {
 
     /** {@return how many bytes of the arrays the pool holds now are not zero (for tests)} */
     static long nonZeroPooledBytes() {
-        long found = 0;
-        for (int slot = 0; slot < MAX_POOLED_CHUNKS; slot++) {
-            byte[] chunk = POOL.get(slot);
-            if (chunk != null) {
-                for (byte b : chunk) {
-                    found += b == 0 ? 0 : 1;
-                }
-            }
-        }
-        return found;
+        return POOL.nonZeroBytes();
     }
 
     /** {@return how many arrays the pool holds now (for tests)} */
     static int pooledChunks() {
-        int held = 0;
-        for (int slot = 0; slot < MAX_POOLED_CHUNKS; slot++) {
-            if (POOL.get(slot) != null) {
-                held++;
-            }
-        }
-        return held;
+        return POOL.held();
     }
 }

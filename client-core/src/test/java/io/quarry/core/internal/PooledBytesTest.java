@@ -63,6 +63,10 @@ class PooledBytesTest {
         second.release();
     }
 
+    /**
+     * Bytes stay whole with threads writing at once. Whether two of them can be handed one array depends on how they
+     * interleave, which this loop leaves to chance; {@link ChunkPoolTest} holds two borrowers at the racy point.
+     */
     @Test
     void threadsBorrowingAtOnceNeverShareAnArrayAndThePoolStaysBounded() throws Exception {
         int threads = 8;

@@ -53,8 +53,8 @@ public @interface MockServerSettings {
     String applicationId() default "";
 
     /**
-     * {@return the admin API key, at most 48 characters (the server masks keys up to that length wherever it shows a
-     *     request again); empty for the mock server's default}
+     * {@return the admin API key, at most 48 ASCII letters, digits, {@code -} and {@code _} (the server masks such
+     *     keys whole wherever it shows a request again); empty for the mock server's default}
      */
     String adminKey() default "";
 

@@ -315,7 +315,8 @@ public final class KeyScrub {
     /** The key a request was sent with, and its failure function. */
     private record Sent(String key, int[] failures) {}
 
-    private static boolean isKeyChar(char c) {
+    /** {@return whether the character can be part of a key as the masking finds keys (see {@link ChosenKey})} */
+    static boolean isKeyChar(char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
     }
 

@@ -5,6 +5,7 @@ import io.quarry.mockserver.internal.auth.KeyScrub;
 import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.AnswerObserver;
 import io.quarry.mockserver.internal.http.ConsolePaths;
+import io.quarry.mockserver.internal.http.IndexNames;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Route;
 import io.quarry.mockserver.internal.http.faults.FaultAction;
@@ -97,7 +98,8 @@ public final class AnswerJournal implements AnswerObserver {
                     rawQuery,
                     pathCut,
                     route,
-                    index == null ? null : cut(index, PATH_CHARS),
+                    // whole, as keys are restricted to whole names; a longer one than any index's names none
+                    index == null || index.length() > IndexNames.MAX_BYTES ? null : index,
                     status,
                     micros,
                     request.bodySize(),

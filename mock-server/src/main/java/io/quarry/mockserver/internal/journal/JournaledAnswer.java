@@ -6,7 +6,8 @@ import io.quarry.mockserver.internal.http.faults.FaultAction;
 
 /**
  * One answer as the journal keeps it: raw, for the console to mask and format when it shows it. No text in it is longer
- * than {@link AnswerJournal#PATH_CHARS} or {@link AnswerJournal#BODY_CHARS} characters.
+ * than {@link AnswerJournal#PATH_CHARS} or {@link AnswerJournal#BODY_CHARS} characters, but for the index's name,
+ * whole, as keys are restricted to whole names: at most {@link io.quarry.mockserver.internal.http.IndexNames#MAX_BYTES}.
  *
  * @param seq its number, from 1, in the order answers were recorded
  * @param atMillis when it was answered (epoch milliseconds)
@@ -17,7 +18,7 @@ import io.quarry.mockserver.internal.http.faults.FaultAction;
  * @param pathCut whether the path and query were cut (or filled what is kept of them): the end of what is kept may be
  *     a key's start
  * @param route the route it matched, or {@code null}
- * @param index the index it was about, or {@code null}
+ * @param index the index it was about, or {@code null} (also for a name longer than any index's)
  * @param status the status sent, 0 for none
  * @param micros how long it took to answer, in microseconds
  * @param requestBytes the request body's size

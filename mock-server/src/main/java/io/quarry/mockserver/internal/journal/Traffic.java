@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.journal;
 
+import io.quarry.mockserver.internal.http.IndexNames;
 import io.quarry.mockserver.internal.http.wire.CloseReason;
 import io.quarry.mockserver.internal.json.Json;
 import java.util.ArrayList;
@@ -16,17 +17,19 @@ import tools.jackson.databind.node.ObjectNode;
  * closed without an answer by {@link CloseReason} (those with a request under way also count as "none", no answer). A
  * second's bucket is made the first time the ring comes to it, and reused from then on: recording allocates nothing
  * once the ring is full and each second's table of names has grown to its busiest. The ring takes at most about 460
- * KB whatever the traffic, plus the tables of names (their first {@value #NAME_CHARS} characters), grown by doubling.
+ * KB whatever the traffic, plus the tables of names, grown by doubling.
  *
- * <p>Operations per index: each second counts its first {@value #INDICES_PER_SECOND} indices by name, and past those
- * every index a key with the {@code logs} right is restricted to ({@link ListedIndices}: by its name, or by a pattern,
- * each pattern naming {@value #INDICES_PER_SECOND} more a second); the rest are counted together. So a key restricted
- * to some indices is charted each of its own however many others are busy, and the names a second keeps are bounded
- * by the keys' own lists: {@value #INDICES_PER_SECOND} plus the names and {@value #INDICES_PER_SECOND} a pattern, about
- * 3 MB in all when each of the {@value #SECONDS} seconds saw {@value #INDICES_PER_SECOND} indices of long names, and
- * at most about 170 bytes more each second for each other name listed and busy in it. A name past the first
- * {@value #INDICES_PER_SECOND} is looked up in the keys' lists at its first answer of a second, and at each answer when
- * no key lists it: a set look-up, and each listed pattern matched.
+ * <p>Operations per index: each second counts its first indices by name, up to {@value #INDICES_PER_SECOND} of them
+ * and {@value #UNLISTED_NAME_CHARS} characters of their names together, and past those every index a key with the
+ * {@code logs} right is restricted to ({@link ListedIndices}: by its name, or by a pattern, each pattern naming
+ * {@value #INDICES_PER_SECOND} more a second); the rest are counted together, and so is a name longer than any index
+ * has (a refused request's). Names are kept whole, so that a key restricted to an index of a long name is charted its
+ * line, and two names alike in their start are two lines. So a key restricted to some indices is charted each of its
+ * own however many others are busy, and the names a second keeps are bounded by the keys' own lists: about 3 MB in
+ * all when each of the {@value #SECONDS} seconds saw names of {@value #UNLISTED_NAME_CHARS} characters, and at most
+ * about 60 bytes and the name's characters (at most {@value #NAME_CHARS}) more each second for each other name listed
+ * and busy in it. A name past the first ones is looked up in the keys' lists at its first answer of a second, and at
+ * each answer when no key lists it: a set look-up, and each listed pattern matched.
  */
 public final class Traffic {
 
@@ -34,8 +37,13 @@ public final class Traffic {
     public static final int SECONDS = 600;
     /** How many indices a second counts by name whatever they are, and how many more each listed pattern names. */
     static final int INDICES_PER_SECOND = 32;
-    /** The most characters of an index's name kept: a chart's legend shows no more, and a path may be 64 KB. */
-    static final int NAME_CHARS = 100;
+    /**
+     * The most characters of an index's name counted by name: no index has a longer one ({@link IndexNames#MAX_BYTES}
+     * bytes of UTF-8, each character at least one), while a refused request's path may be 64 KB.
+     */
+    static final int NAME_CHARS = IndexNames.MAX_BYTES;
+    /** How many characters the names a second counts whatever they are may take together: 32 names of 100. */
+    static final int UNLISTED_NAME_CHARS = 3_200;
     /** How many indices a second's table holds before it first grows. */
     static final int NAMES_AT_FIRST = 8;
     /** How many indices a chart draws. */
@@ -70,6 +78,8 @@ public final class Traffic {
         int[] hashes = new int[NAMES_AT_FIRST];
         int[] indexOps = new int[NAMES_AT_FIRST];
         int named;
+        /** The characters of the names counted whatever they are (not for a key's list). */
+        int unlistedChars;
         /** How many names each listed pattern added past the first {@value #INDICES_PER_SECOND}. */
         int[] byPattern = new int[0];
 
@@ -85,21 +95,30 @@ public final class Traffic {
             java.util.Arrays.fill(indexOps, 0);
             java.util.Arrays.fill(byPattern, 0);
             named = 0;
+            unlistedChars = 0;
             other = 0;
         }
 
         void countIndex(String index, ListedIndices listed) {
-            String name = index.length() <= NAME_CHARS ? index : index.substring(0, NAME_CHARS);
-            int hash = name.hashCode();
+            if (index.length() > NAME_CHARS) {
+                // no index has such a name; cut, it could be counted as an index that has
+                other++;
+                return;
+            }
+            int hash = index.hashCode();
             for (int i = 0; i < named; i++) {
-                if (hashes[i] == hash && indices[i].equals(name)) {
+                if (hashes[i] == hash && indices[i].equals(index)) {
                     indexOps[i]++;
                     return;
                 }
             }
-            if (named >= INDICES_PER_SECOND && !listedWithRoom(index, listed)) {
+            boolean room = named < INDICES_PER_SECOND && unlistedChars + index.length() <= UNLISTED_NAME_CHARS;
+            if (!room && !listedWithRoom(index, listed)) {
                 other++;
                 return;
+            }
+            if (room) {
+                unlistedChars += index.length();
             }
             if (named == indices.length) {
                 // kept once grown: the ring stops allocating when every second has seen its busiest traffic
@@ -107,7 +126,7 @@ public final class Traffic {
                 hashes = java.util.Arrays.copyOf(hashes, named * 2);
                 indexOps = java.util.Arrays.copyOf(indexOps, named * 2);
             }
-            indices[named] = name;
+            indices[named] = index;
             hashes[named] = hash;
             indexOps[named] = 1;
             named++;

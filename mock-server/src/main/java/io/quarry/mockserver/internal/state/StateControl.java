@@ -2,7 +2,7 @@ package io.quarry.mockserver.internal.state;
 
 import io.quarry.mockserver.engine.IndexConfig;
 import io.quarry.mockserver.engine.IndexData;
-import io.quarry.mockserver.internal.auth.KeyLength;
+import io.quarry.mockserver.internal.auth.ChosenKey;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.ResetGate;
 import io.quarry.mockserver.internal.json.Json;
@@ -124,10 +124,10 @@ public final class StateControl {
                 throw ApiException.badRequest("Each seeded key needs a non-empty string value");
             }
             String value = given.stringValue();
-            if (KeyLength.tooLong(value)) {
-                // the journal and the log mask keys up to that length whole; a longer one could show in part
-                throw ApiException.badRequest("A seeded key's value must be at most " + KeyLength.MAX_CHARS
-                        + " characters long (one has " + value.length() + ")");
+            String problem = ChosenKey.problem(value);
+            if (problem != null) {
+                // the journal and the log mask such keys whole; another could show in part
+                throw ApiException.badRequest("A seeded key's value " + problem);
             }
             String scope = indexScope(key.get("index"));
             ObjectNode parameters = ((ObjectNode) key).deepCopy();

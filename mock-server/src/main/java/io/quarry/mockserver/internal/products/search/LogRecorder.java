@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.products.search;
 import io.quarry.mockserver.internal.auth.KeyLength;
 import io.quarry.mockserver.internal.auth.KeyScrub;
 import io.quarry.mockserver.internal.http.Access;
+import io.quarry.mockserver.internal.http.IndexNames;
 import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.PathCodec;
 import io.quarry.mockserver.internal.http.Request;
@@ -97,8 +98,8 @@ public final class LogRecorder implements RequestListener {
         entry.put("processing_time_ms", Long.toString(elapsedNanos / 1_000_000));
         String indexName = request.pathParams().get("indexName");
         if (indexName != null) {
-            // a key sent where an index name belongs is still a key
-            entry.put("index", scrub.text(indexName, sentKey, false));
+            // a key sent where an index name belongs is still a key; a refused name may be 64 KB, cut as the URL is
+            entry.put("index", Sanitize.cut(scrub.text(indexName, sentKey, false), MAX_TEXT));
         }
         if (response.body().has("nbHits")) {
             entry.put("query_nb_hits", response.body().get("nbHits").asLong());
@@ -107,7 +108,9 @@ public final class LogRecorder implements RequestListener {
         boolean query = route != null && (route.work() == Work.SEARCH || route.operation() == Operation.BROWSE);
         boolean build =
                 route != null ? route.work().writes() : !request.method().equals("GET");
-        app.requestLog().add(new RequestLog.Entry(entry, indexName, query, build, response.status() >= 400));
+        // a name longer than any index's names none: no key restricted to indices sees its entry
+        String index = indexName == null || indexName.length() > IndexNames.MAX_BYTES ? null : indexName;
+        app.requestLog().add(new RequestLog.Entry(entry, index, query, build, response.status() >= 400));
     }
 
     /**
