@@ -12,6 +12,9 @@ import java.util.function.Supplier;
  * A decoded success response with its status and headers, for callers that need more than the value, for
  * example the rate-limit headers of the analytics API (100 calls per minute).
  *
+ * <p>Compared by identity: it holds a value of any type with the response's headers. A test compares
+ * {@link #value()} and {@link #statusCode()}.
+ *
  * @param <T> the type of the decoded value
  */
 public final class ApiResponse<T> {

@@ -16,6 +16,9 @@ import java.util.Optional;
  * when one of their accessors is first called, and {@link #raw()} is built only when asked for. A hit keeps only the bytes of its own generated members (none when the service sent none), not
  * the response it came from.
  *
+ * <p>Compared by identity: a hit holds a record of your type, whose {@code equals} is yours, and the undecoded
+ * bytes of its generated members. A test compares {@link #record()} or {@link #objectID()}.
+ *
  * @param <T> the record type
  */
 public final class Hit<T> {
