@@ -140,10 +140,12 @@ public final class Hit<T> {
     }
 
     private Optional<HighlightResult> single(String member, String attribute) {
+        Objects.requireNonNull(attribute, "attribute");
         return highlightOf(objectMember(member).map(m -> m.get(attribute)).orElse(null));
     }
 
     private List<HighlightResult> items(String member, String attribute) {
+        Objects.requireNonNull(attribute, "attribute");
         Object entry = objectMember(member).map(m -> m.get(attribute)).orElse(null);
         if (!(entry instanceof List<?> list)) {
             return List.of();

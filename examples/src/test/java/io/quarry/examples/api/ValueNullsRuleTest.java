@@ -29,7 +29,8 @@ class ValueNullsRuleTest {
             "client-crawler",
             "observation-micrometer",
             "observation-opentelemetry",
-            "quarry-spring-boot-starter");
+            "quarry-spring-boot-starter",
+            "quarry-testcontainers");
 
     /**
      * Parameters whose Javadoc says what null means, so null is taken: a setter of one member that removes it (a
@@ -43,6 +44,7 @@ class ValueNullsRuleTest {
             "AnalyticsQuery.orderBy(SearchOrderBy, OrderDirection) #1",
             "AnalyticsQuery.startDate(LocalDate) #0",
             "AnalyticsQuery.tags(AnalyticsTags) #0",
+            "ApiException.of(Endpoint, String, int, String, String, Map, List, Object) #7",
             "BatchOperation.of(BatchAction, Object) #1",
             "BatchOperation.onIndex(String, BatchAction, Object) #2",
             "Builder.put(String, Object) #1",
@@ -50,6 +52,7 @@ class ValueNullsRuleTest {
             "Click.toEvent(String, String, String) #0",
             "Click.toEvent(String, String, String) #1",
             "Click.toEvent(String, String, String) #2",
+            "CallScope.withOptions(RequestOptions) #0",
             "CopyOnWrite.copy(Map) #0",
             "CopyOnWrite.unmodifiable(Object) #0",
             "CopyOnWrite.with(Map, String, Object) #2",
@@ -101,6 +104,7 @@ class ValueNullsRuleTest {
             "LogsQuery.type(String) #0",
             "ObjectIDs.of(Object) #0",
             "ObjectIDs.present(Object) #0",
+            "PagedIterable.inCompositeCall(CallScope, String, Object, BiFunction, Function) #2",
             "PagedIterable.of(Object, Function, Function) #0",
             "Product.setApiKey(String) #0",
             "Product.setHosts(List) #0",
@@ -115,6 +119,7 @@ class ValueNullsRuleTest {
             "QuarryProperties.setRegion(String) #0",
             "QuarryProperties.setWriteTimeout(Duration) #0",
             "RequestOptions.mergedWith(RequestOptions) #0",
+            "Rule.description(String) #0",
             "RuleCondition.context(String) #0",
             "RuleConsequence.params(SearchQuery) #0",
             "RuleConsequence.withParams(SearchQuery) #0",
@@ -143,9 +148,19 @@ class ValueNullsRuleTest {
 
     private static List<Call> calls;
 
+    private static List<String> unfilled;
+
     @BeforeAll
     static void callEveryFactoryWithNulls() {
-        calls = ValueNullsProbe.run(MODULES);
+        ValueNullsProbe.Result result = ValueNullsProbe.run(MODULES);
+        calls = result.calls();
+        unfilled = result.unfilled();
+    }
+
+    @Test
+    void everyReferenceParameterIsGivenNull() {
+        // each other parameter of the method had a plain value, so a refusal names the null it was given
+        assertThat(unfilled).isEmpty();
     }
 
     @Test
