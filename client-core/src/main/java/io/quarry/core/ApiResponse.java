@@ -102,6 +102,7 @@ public final class ApiResponse<T> {
      * @return its first value
      */
     public Optional<String> header(String name) {
+        Objects.requireNonNull(name, "name");
         List<String> values = headers().get(name.toLowerCase(Locale.ROOT));
         return values == null || values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
     }

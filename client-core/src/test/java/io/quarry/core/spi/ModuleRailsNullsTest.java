@@ -7,14 +7,17 @@ import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 
 import io.quarry.core.ApiClient;
 import io.quarry.core.ApiException;
+import io.quarry.core.ApiResponse;
+import io.quarry.core.ClientConfig;
 import io.quarry.core.Endpoint;
+import io.quarry.core.NamedValue;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a module author calls refuses a null it cannot take at once, naming the parameter, rather than failing later
+ * What a module author calls (and a lookup in the core's values) refuses a null it cannot take at once, naming the parameter, rather than failing later
  * with the JVM's message (or through a future, or by writing {@code null} as a body).
  */
 class ModuleRailsNullsTest {
@@ -64,5 +67,31 @@ class ModuleRailsNullsTest {
                 .isThrownBy(() -> ApiException.of(endpoint, "/1/probe", 400, "bad", "{}", Map.of(), null, null))
                 .withMessage("details");
         ApiException.of(endpoint, 400, "bad", "{}", Map.of(), List.of()); // and takes an empty list
+    }
+
+    /** A named value of a module's own. */
+    static final class Colour extends NamedValue {
+        Colour(String name) {
+            super(name);
+        }
+    }
+
+    @Test
+    void knownNamesNameTheMissingNameOrValue() {
+        KnownNames<Colour> known = new KnownNames<>(Colour::new);
+
+        assertThatNullPointerException().isThrownBy(() -> known.add(null)).withMessage("name");
+        assertThatNullPointerException().isThrownBy(() -> known.contains(null)).withMessage("value");
+    }
+
+    @Test
+    void aLookupOfTheCoresValuesNamesWhatIsMissing() {
+        ApiResponse<String> response = new ApiResponse<>("x", 200, Map.of());
+        assertThatNullPointerException().isThrownBy(() -> response.header(null)).withMessage("name");
+        // with hosts of its own, the configuration never asks the rule: null was taken unseen
+        ClientConfig config = config("key", host("a.test", 1)).build();
+        assertThatNullPointerException()
+                .isThrownBy(() -> config.resolveHosts(null))
+                .withMessage("defaults");
     }
 }

@@ -1,7 +1,10 @@
 package io.quarry.examples.api;
 
+import io.quarry.answers.model.AnswersQuery;
+import io.quarry.core.ApiResponse;
 import io.quarry.core.DefaultHosts;
 import io.quarry.core.Endpoint;
+import io.quarry.crawler.model.CrawlUrlsRequest;
 import io.quarry.personalization.model.EventScoring;
 import io.quarry.personalization.model.EventType;
 import io.quarry.personalization.model.FacetScoring;
@@ -44,6 +47,12 @@ final class ProbeValues implements AutoCloseable {
             () -> Endpoint.read("probe", "GET", "/1/probe"),
             DefaultHosts.class,
             DefaultHosts::searchStyle,
+            ApiResponse.class,
+            () -> new ApiResponse<>("x", 200, Map.of()),
+            AnswersQuery.class,
+            () -> AnswersQuery.of("x", "en"),
+            CrawlUrlsRequest.class,
+            () -> CrawlUrlsRequest.of(List.of("https://www.example.com/")),
             UserProfile.class,
             () -> new UserProfile("x", Instant.EPOCH, Map.of()),
             PersonalizationStrategy.class,
@@ -63,10 +72,18 @@ final class ProbeValues implements AutoCloseable {
 
     private Object of(Class<?> type, int depth) {
         if (type == Map.class) {
-            return Map.of("x", "x"); // headers need an entry
+            // a call's headers need an entry; a value's members are typed (a map of lists, say), so none
+            return depth == DEPTH ? Map.of("x", "x") : Map.of();
         }
         if (BY_HAND.containsKey(type)) {
             return BY_HAND.get(type).get();
+        }
+        if (type.isSealed()) { // no proxy implements it: one of its subtypes does
+            return Arrays.stream(type.getPermittedSubclasses())
+                    .map(subtype -> of(subtype, depth))
+                    .filter(value -> value != null)
+                    .findFirst()
+                    .orElse(null);
         }
         Object plain = NullArgumentsProbe.value(type);
         if (plain != null) {

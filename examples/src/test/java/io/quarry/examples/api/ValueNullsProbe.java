@@ -11,8 +11,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -119,6 +121,32 @@ final class ValueNullsProbe {
         }
     }
 
+    /**
+     * The public methods with a reference parameter that no call gave null, in a stable order: methods of a type the
+     * probe could not make, or could not reach from a factory.
+     *
+     * @param modules the modules' directories relative to the root, compiled
+     * @param calls   the calls the probe made
+     * @return the methods, as {@code Type.method(Types)}
+     */
+    static List<String> unprobed(List<String> modules, List<Call> calls) {
+        Set<Method> probed = new HashSet<>();
+        calls.forEach(call -> probed.add(call.method()));
+        List<String> left = new ArrayList<>();
+        for (Class<?> type : publicTypes(modules)) {
+            for (Method method : sorted(type.getDeclaredMethods())) {
+                if (Modifier.isPublic(method.getModifiers())
+                        && !method.isSynthetic()
+                        && !Arrays.stream(method.getParameterTypes()).allMatch(Class::isPrimitive)
+                        && !probed.contains(method)) {
+                    String where = new Call(method, 0, null).where();
+                    left.add(where.substring(0, where.lastIndexOf(" #")));
+                }
+            }
+        }
+        return left;
+    }
+
     private static Throwable thrownBy(ProbeValues values, Object instance, Method method, Object[] arguments) {
         try {
             values.keep(method.invoke(instance, arguments));
@@ -153,6 +181,10 @@ final class ValueNullsProbe {
         }
         if (!Modifier.isAbstract(type.getModifiers()) && !type.isInterface()) {
             made(() -> values.keep(type.getConstructor().newInstance())).ifPresent(made::add);
+            if (made.stream().noneMatch(type::isInstance)) {
+                // a record of an answer, or a value with no factory of plain values: as the probe's values make it
+                Optional.ofNullable(values.of(type)).ifPresent(made::add);
+            }
         }
         return made;
     }
