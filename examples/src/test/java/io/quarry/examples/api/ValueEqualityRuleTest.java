@@ -125,8 +125,21 @@ class ValueEqualityRuleTest {
                 || CallObserver.class.isAssignableFrom(type)
                 || type.getPackageName().equals("io.quarry.core.spi")
                 || type.getSimpleName().equals("Builder")
-                || type.getPackageName().startsWith("io.quarry.spring")
+                || springConfiguration(type)
                 || noInstanceMethods(type);
+    }
+
+    /** An auto-configuration, or the properties bean Spring binds (a {@code @ConfigurationProperties} or its parts). */
+    private static boolean springConfiguration(Class<?> type) {
+        for (Class<?> c = type; c != null; c = c.getEnclosingClass()) {
+            boolean annotated = Arrays.stream(c.getAnnotations())
+                    .map(annotation -> annotation.annotationType().getSimpleName())
+                    .anyMatch(name -> name.equals("AutoConfiguration") || name.equals("ConfigurationProperties"));
+            if (annotated) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean noInstanceMethods(Class<?> type) {
