@@ -82,7 +82,7 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
      * @throws IllegalStateException if the image is neither {@code quarry/mock-server} nor declared compatible
      */
     public QuarryMockServerContainer(DockerImageName image) {
-        super(image);
+        super(Objects.requireNonNull(image, "image"));
         image.assertCompatibleWith(DockerImageName.parse(IMAGE));
         this.image = image;
         withExposedPorts(PORT);

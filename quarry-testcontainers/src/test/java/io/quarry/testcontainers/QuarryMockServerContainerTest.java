@@ -87,6 +87,14 @@ class QuarryMockServerContainerTest {
     }
 
     @Test
+    void aMissingImageIsNamed() {
+        // Testcontainers' own message ("dockerImageName is marked non-null but is null") names its parameter
+        assertThatThrownBy(() -> new QuarryMockServerContainer(null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("image");
+    }
+
+    @Test
     void toStringNamesNoKey() {
         try (QuarryMockServerContainer container = new QuarryMockServerContainer().withAdminKey("s3cret-admin-key")) {
             assertThat(container.toString())
