@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * type that holds data a test would compare (a request value, a small answer of the service, a fault, an option) is
  * a value, with {@code equals}, {@code hashCode} and {@code toString} by what it holds (a record's are Java's, a
  * {@code MapValue}'s or {@code NamedValue}'s its base's); a type that holds a record's lazily decoded bytes, a
- * resource, a handle or a configuration compares by identity, and says so in its Javadoc when it holds data.
+ * resource, a handle or a configuration compares by identity, and says so in its Javadoc when it holds data. A
+ * value's {@code toString} never shows a key.
  */
 class ValueEqualityRuleTest {
 
@@ -103,6 +105,41 @@ class ValueEqualityRuleTest {
                 .map(RecordComponent::toString)
                 .toList();
         assertThat(arrays).isEmpty();
+    }
+
+    @Test
+    void aRecordHoldingAKeyNeverShowsIt() throws ReflectiveOperationException {
+        // a key's component is named so; an API key read back holds the key as its value
+        Pattern secret = Pattern.compile("(?i)(.*apikey|key|secret|password)|ApiKeyInfo\\.value");
+        List<String> checked = new ArrayList<>();
+        List<String> shown = new ArrayList<>();
+        try (ProbeValues values = new ProbeValues()) {
+            for (Class<?> type : types) {
+                RecordComponent[] components = type.isRecord() ? type.getRecordComponents() : new RecordComponent[0];
+                for (int i = 0; i < components.length; i++) {
+                    String name = type.getSimpleName() + "." + components[i].getName();
+                    if (components[i].getType() != String.class
+                            || !(secret.matcher(components[i].getName()).matches()
+                                    || secret.matcher(name).matches())) {
+                        continue;
+                    }
+                    Object[] arguments = new Object[components.length];
+                    for (int j = 0; j < components.length; j++) {
+                        arguments[j] = j == i ? "probe-secret-1" : values.of(components[j].getType());
+                    }
+                    Class<?>[] parameterTypes = Arrays.stream(components)
+                            .map(RecordComponent::getType)
+                            .toArray(Class<?>[]::new);
+                    Object made = type.getDeclaredConstructor(parameterTypes).newInstance(arguments);
+                    checked.add(name);
+                    if (made.toString().contains("probe-secret-1")) {
+                        shown.add(name);
+                    }
+                }
+            }
+        }
+        assertThat(checked).contains("ApiKeyResponse.key", "ApiKeyInfo.value");
+        assertThat(shown).isEmpty();
     }
 
     @Test
