@@ -136,7 +136,7 @@ public final class ApiClient implements AutoCloseable {
      * @return true if the record is surely written with its own objectID
      */
     public boolean writesOwnObjectID(Object record) {
-        return transport.writesOwnObjectID(record);
+        return transport.writesOwnObjectID(Objects.requireNonNull(record, "record"));
     }
 
     /**
@@ -149,7 +149,7 @@ public final class ApiClient implements AutoCloseable {
      * @throws InvalidRequestException if the value cannot be serialised
      */
     public PreparedJson prepare(Object value) {
-        return new PreparedJson(transport.writeJson(value));
+        return new PreparedJson(transport.writeJson(Objects.requireNonNull(value, "value")));
     }
 
     /**

@@ -135,6 +135,7 @@ public abstract sealed class ApiException extends QuarryException
         Objects.requireNonNull(serviceMessage, "serviceMessage");
         Objects.requireNonNull(rawBody, "rawBody");
         Objects.requireNonNull(headers, "headers");
+        Objects.requireNonNull(details, "details");
         return switch (statusCode) {
             case 400 -> new BadRequestException(endpoint, serviceMessage, rawBody, headers);
             case 401 -> new UnauthorizedException(endpoint, serviceMessage, rawBody, headers);

@@ -12,6 +12,9 @@ import java.util.function.Supplier;
  * A decoded success response with its status and headers, for callers that need more than the value, for
  * example the rate-limit headers of the analytics API (100 calls per minute).
  *
+ * <p>Compared by identity: it holds a value of any type with the response's headers. A test compares
+ * {@link #value()} and {@link #statusCode()}.
+ *
  * @param <T> the type of the decoded value
  */
 public final class ApiResponse<T> {
@@ -99,6 +102,7 @@ public final class ApiResponse<T> {
      * @return its first value
      */
     public Optional<String> header(String name) {
+        Objects.requireNonNull(name, "name");
         List<String> values = headers().get(name.toLowerCase(Locale.ROOT));
         return values == null || values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
     }

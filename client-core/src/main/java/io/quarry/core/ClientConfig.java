@@ -161,6 +161,7 @@ public final class ClientConfig {
      * @throws ConfigurationException if the rule yields no usable host
      */
     public List<Host> resolveHosts(DefaultHosts defaults) {
+        Objects.requireNonNull(defaults, "defaults");
         if (!hosts.isEmpty()) {
             return hosts;
         }

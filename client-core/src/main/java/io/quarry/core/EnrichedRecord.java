@@ -19,6 +19,9 @@ import java.util.function.Supplier;
  *
  * <p>Immutable and thread-safe; the objectID and each free-form view are found once, on first use.
  *
+ * <p>Compared by identity: it holds a record of your type, whose {@code equals} is yours, and the undecoded bytes
+ * of its generated members. A test compares {@link #record()}.
+ *
  * @param <T> the record type
  */
 public final class EnrichedRecord<T> {

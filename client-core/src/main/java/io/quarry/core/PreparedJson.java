@@ -11,6 +11,8 @@ import tools.jackson.databind.annotation.JsonSerialize;
  * (so it can cut batches by bytes), keeps bytes rather than the caller's object (which the caller may change or
  * reuse afterwards), and spreads the serialising over the threads that hand records in. Made by
  * {@link ApiClient#prepare(Object)}; immutable and thread-safe.
+ *
+ * <p>Compared by identity: its bytes are what one client's mapper wrote. A test compares {@link #json()}.
  */
 @JsonSerialize(using = PreparedJsonJson.Writer.class)
 public final class PreparedJson {

@@ -1,6 +1,7 @@
 package io.quarry.core;
 
 import java.io.IOException;
+import java.util.Objects;
 
 /**
  * One network-level failure talking to one host: connection refused or reset, timeout, truncated response.
@@ -37,6 +38,7 @@ public final class TransportException extends QuarryException {
      * @return the exception
      */
     public static TransportException timeout(String message, IOException cause) {
+        Objects.requireNonNull(message, "message");
         return new TransportException(message, cause, true);
     }
 
@@ -49,6 +51,7 @@ public final class TransportException extends QuarryException {
      * @return the exception
      */
     public static TransportException failure(String message, IOException cause) {
+        Objects.requireNonNull(message, "message");
         return new TransportException(message, cause, false);
     }
 

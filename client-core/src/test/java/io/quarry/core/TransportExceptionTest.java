@@ -1,12 +1,16 @@
 package io.quarry.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import org.junit.jupiter.api.Test;
 
-/** The named factories replace the deprecated constructor's bare boolean and make the same exception. */
+/**
+ * The named factories replace the deprecated constructor's bare boolean and make the same exception, and refuse a
+ * missing message.
+ */
 class TransportExceptionTest {
 
     @Test
@@ -33,5 +37,17 @@ class TransportExceptionTest {
         assertThat(named.isTimeout()).isFalse().isEqualTo(old.isTimeout());
         assertThat(named).hasMessage(old.getMessage()).hasCause(cause);
         assertThat(named.getCause()).isSameAs(old.getCause());
+    }
+
+    @Test
+    void theFactoriesNameAMissingMessage() {
+        IOException cause = new IOException("connection reset");
+
+        assertThatNullPointerException()
+                .isThrownBy(() -> TransportException.timeout(null, cause))
+                .withMessage("message");
+        assertThatNullPointerException()
+                .isThrownBy(() -> TransportException.failure(null, cause))
+                .withMessage("message");
     }
 }

@@ -15,6 +15,8 @@ import java.util.Objects;
  * Fault.failAfterWrite(503)                          // applied, then answered 503
  * Fault.closeMidResponse().withDelay(Duration.ofMillis(100))
  * }</pre>
+ *
+ * <p>A value: two faults of the same kind, status, headers and delay are equal.
  */
 public final class Fault {
 
@@ -106,6 +108,23 @@ public final class Fault {
         return action;
     }
 
+    /**
+     * {@return whether the other is a fault of the same kind, status, headers and delay}
+     *
+     * @param other the object to compare with
+     */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Fault fault && action.equals(fault.action);
+    }
+
+    /** {@return a hash of the kind, status, headers and delay} */
+    @Override
+    public int hashCode() {
+        return action.hashCode();
+    }
+
+    /** {@return the kind, the status and the delay} */
     @Override
     public String toString() {
         return "Fault[" + action.kind() + (action.status() != 0 ? " " + action.status() : "")

@@ -11,6 +11,8 @@ import java.util.Objects;
  * MockFault.status(503)                                     // a 503 with a JSON error body
  * MockFault.closeBeforeResponse().withDelay(Duration.ofMillis(200))
  * }</pre>
+ *
+ * <p>A value: two faults of the same kind, status and delay are equal, so a test can compare the faults it scripts.
  */
 public final class MockFault {
 
@@ -98,6 +100,25 @@ public final class MockFault {
                 .append(delay.toMillis())
                 .append('}')
                 .toString();
+    }
+
+    /**
+     * {@return whether the other is a fault of the same kind, status and delay}
+     *
+     * @param other the object to compare with
+     */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof MockFault fault
+                && type.equals(fault.type)
+                && status == fault.status
+                && delay.equals(fault.delay);
+    }
+
+    /** {@return a hash of the kind, status and delay} */
+    @Override
+    public int hashCode() {
+        return Objects.hash(type, status, delay);
     }
 
     /** {@return the fault's type, status and delay} */

@@ -82,7 +82,7 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
      * @throws IllegalStateException if the image is neither {@code quarry/mock-server} nor declared compatible
      */
     public QuarryMockServerContainer(DockerImageName image) {
-        super(image);
+        super(Objects.requireNonNull(image, "image"));
         image.assertCompatibleWith(DockerImageName.parse(IMAGE));
         this.image = image;
         withExposedPorts(PORT);
@@ -308,7 +308,8 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
      * would start a server expecting what no client can send. The message never repeats the value.
      */
     private static String requireHeaderValue(String value, String name) {
-        if (value == null || value.isBlank()) {
+        Objects.requireNonNull(value, name);
+        if (value.isBlank()) {
             throw new IllegalArgumentException(name + " must not be blank");
         }
         boolean printable = value.charAt(0) != ' ' && value.charAt(value.length() - 1) != ' ';

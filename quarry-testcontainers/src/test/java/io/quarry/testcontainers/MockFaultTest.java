@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** Faults as the control endpoints take them. */
+/** Faults as the control endpoints take them, and as values. */
 class MockFaultTest {
 
     @Test
@@ -29,5 +29,18 @@ class MockFaultTest {
         assertThatThrownBy(() -> MockFault.delay(Duration.ofSeconds(61))).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> MockFault.nonJsonBody().withDelay(Duration.ofMillis(-1)))
                 .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void faultsBuiltAlikeAreEqual() {
+        MockFault one = MockFault.failAfterWrite(503).withDelay(Duration.ofMillis(200));
+        MockFault two = MockFault.failAfterWrite(503).withDelay(Duration.ofMillis(200));
+
+        assertThat(one).isEqualTo(two).hasSameHashCodeAs(two).hasToString(two.toString());
+        assertThat(one).isNotEqualTo(MockFault.failAfterWrite(500).withDelay(Duration.ofMillis(200)));
+        assertThat(one).isNotEqualTo(MockFault.failAfterWrite(503));
+        assertThat(one).isNotEqualTo(MockFault.status(503).withDelay(Duration.ofMillis(200)));
+        assertThat(MockFault.delay(Duration.ofSeconds(1))).isEqualTo(MockFault.delay(Duration.ofMillis(1_000)));
+        assertThat(MockFault.closeMidResponse()).isNotEqualTo(MockFault.closeBeforeResponse());
     }
 }

@@ -75,9 +75,23 @@ class QuarryMockServerContainerTest {
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageStartingWith("applicationId must be printable ASCII");
         }
+        assertThatThrownBy(() -> new QuarryMockServerContainer().withAdminKey(null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("adminKey");
+        assertThatThrownBy(() -> new QuarryMockServerContainer().withApplicationId(null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("applicationId");
         try (QuarryMockServerContainer container = new QuarryMockServerContainer().withAdminKey("s3cret key~1")) {
             assertThat(container.getAdminKey()).isEqualTo("s3cret key~1");
         }
+    }
+
+    @Test
+    void aMissingImageIsNamed() {
+        // Testcontainers' own message ("dockerImageName is marked non-null but is null") names its parameter
+        assertThatThrownBy(() -> new QuarryMockServerContainer(null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("image");
     }
 
     @Test

@@ -8,6 +8,9 @@ import java.util.Optional;
 /**
  * One hit of a prediction: the record decoded into the caller's type, and its answer.
  *
+ * <p>Compared by identity: a hit holds a record of your type, whose {@code equals} is yours, and the undecoded
+ * bytes of its generated members. A test compares {@link #record()} and {@link #answer()}.
+ *
  * @param <T> the record type
  */
 public final class AnswerHit<T> {

@@ -101,7 +101,7 @@ public final class AnswersQuery {
      * @throws InvalidRequestException if an attribute name is null
      */
     public AnswersQuery attributesForPrediction(String... attributes) {
-        return attributesForPrediction(Arrays.asList(attributes));
+        return attributesForPrediction(Arrays.asList(Objects.requireNonNull(attributes, "attributes")));
     }
 
     /**

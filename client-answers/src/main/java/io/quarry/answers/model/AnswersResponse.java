@@ -7,6 +7,8 @@ import java.util.List;
  * The hits answering a question, best answer first, each record decoded into the caller's type with its
  * {@link Answer}. Counts absent from the answer read as 0.
  *
+ * <p>Compared by identity, as its {@link AnswerHit}s are. A test compares {@link #records()} and the counts.
+ *
  * @param <T> the record type
  */
 public final class AnswersResponse<T> {

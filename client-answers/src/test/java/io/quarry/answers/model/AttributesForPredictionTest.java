@@ -22,4 +22,12 @@ class AttributesForPredictionTest {
         assertThat(query.attributesForPrediction((List<String>) null).attributesForPrediction())
                 .isEmpty();
     }
+
+    @Test
+    void aNullArrayIsRefusedNamingIt() {
+        // the list form takes null for the default; an array of none is no way to say so
+        assertThatThrownBy(() -> AnswersQuery.of("battery", "en").attributesForPrediction((String[]) null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("attributes");
+    }
 }

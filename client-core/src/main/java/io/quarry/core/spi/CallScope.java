@@ -122,6 +122,8 @@ public final class CallScope {
      * @return what the steps returned
      */
     public <T> T compositeCall(String operation, Function<CallScope, T> steps) {
+        Objects.requireNonNull(operation, "operation");
+        Objects.requireNonNull(steps, "steps");
         CompositeAdmission admitted = admitted();
         CompositeAdmission inCall = admitted == null ? admission : admitted;
         try {
@@ -210,6 +212,8 @@ public final class CallScope {
      */
     public <T> CompletableFuture<T> compositeCallAsync(
             String operation, Function<CallScope, CompletableFuture<T>> steps) {
+        Objects.requireNonNull(operation, "operation");
+        Objects.requireNonNull(steps, "steps");
         // inside a group, the nested composite call is one call of it: cancelled with it, not started after
         return group == null
                 ? startCompositeCallAsync(operation, steps)
@@ -273,6 +277,7 @@ public final class CallScope {
      * @return the started call; end it
      */
     public CompositeCall startCompositeCall(String operation) {
+        Objects.requireNonNull(operation, "operation");
         CallObserver observer = api.config().callObserver().orElse(null);
         if (observer == null) {
             return new CompositeCall(this, null);
@@ -303,7 +308,7 @@ public final class CallScope {
      * @return its value, or null when the scope does not fix it
      */
     public Object pathParameter(String name) {
-        return pathParameters.get(name);
+        return pathParameters.get(Objects.requireNonNull(name, "name"));
     }
 
     /**

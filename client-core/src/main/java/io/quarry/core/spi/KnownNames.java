@@ -49,6 +49,7 @@ public final class KnownNames<T extends NamedValue> {
      * @throws IllegalArgumentException if the name was declared already
      */
     public T add(String name) {
+        Objects.requireNonNull(name, "name");
         T value = create.apply(name);
         if (known.putIfAbsent(name, value) != null) {
             throw new IllegalArgumentException("declared twice: " + name);
@@ -74,6 +75,7 @@ public final class KnownNames<T extends NamedValue> {
      * @return true when its name was declared
      */
     public boolean contains(T value) {
+        Objects.requireNonNull(value, "value");
         return known.containsKey(value.name());
     }
 

@@ -1,6 +1,7 @@
 package io.quarry.crawler.model;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The URL statistics of a crawler.
@@ -26,6 +27,7 @@ public record UrlStatistics(long count, List<UrlStatisticsRow> data) {
      * @param status an outcome
      */
     public long count(UrlStatus status) {
+        Objects.requireNonNull(status, "status");
         return data.stream()
                 .filter(r -> status.equals(r.status()))
                 .mapToLong(UrlStatisticsRow::count)

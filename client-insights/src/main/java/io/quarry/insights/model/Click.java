@@ -44,8 +44,8 @@ public record Click(String queryID, int page, int hitsPerPage, List<String> obje
      */
     public Click {
         Objects.requireNonNull(queryID, "queryID");
-        objectIDs = List.copyOf(objectIDs);
-        hitIndices = List.copyOf(hitIndices);
+        objectIDs = List.copyOf(Objects.requireNonNull(objectIDs, "objectIDs"));
+        hitIndices = List.copyOf(Objects.requireNonNull(hitIndices, "hitIndices"));
         if (page < 0 || hitsPerPage < 1) {
             throw new IllegalArgumentException("page must be >= 0 and hitsPerPage >= 1");
         }

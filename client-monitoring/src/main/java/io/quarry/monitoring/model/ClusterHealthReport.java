@@ -1,6 +1,7 @@
 package io.quarry.monitoring.model;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -35,6 +36,7 @@ public record ClusterHealthReport(List<ClusterHealth> clusters) {
      * @param cluster a cluster's name
      */
     public Optional<ClusterHealth> cluster(String cluster) {
+        Objects.requireNonNull(cluster, "cluster");
         return clusters.stream().filter(c -> c.cluster().equals(cluster)).findFirst();
     }
 }

@@ -2,6 +2,7 @@ package io.quarry.monitoring.model;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Incidents of the last 30 days.
@@ -25,6 +26,7 @@ public record IncidentsResponse(Map<String, List<Incident>> incidents) {
      * @param server a server or cluster name
      */
     public List<Incident> forServer(String server) {
+        Objects.requireNonNull(server, "server");
         List<Incident> list = incidents.get(server);
         return list == null ? List.of() : list;
     }

@@ -1,6 +1,7 @@
 package io.quarry.monitoring.model;
 
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Infrastructure metrics per server.
@@ -24,6 +25,7 @@ public record InfrastructureMetrics(Map<String, ServerSeries> byMetric) {
      * @param metric a metric (not {@link InfrastructureMetric#ALL})
      */
     public ServerSeries forMetric(InfrastructureMetric metric) {
+        Objects.requireNonNull(metric, "metric");
         ServerSeries series = byMetric.get(metric.wireName());
         return series == null ? new ServerSeries(Map.of()) : series;
     }

@@ -2,6 +2,7 @@ package io.quarry.monitoring.model;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Latency per server and per probe.
@@ -25,6 +26,7 @@ public record ProbeSeries(Map<String, Map<String, List<TimePoint>>> byServer) {
      * @param server a server or cluster name
      */
     public Map<String, List<TimePoint>> forServer(String server) {
+        Objects.requireNonNull(server, "server");
         Map<String, List<TimePoint>> probes = byServer.get(server);
         return probes == null ? Map.of() : probes;
     }

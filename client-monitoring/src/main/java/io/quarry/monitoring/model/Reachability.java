@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Whether each probe reaches each server.
@@ -39,6 +40,7 @@ public record Reachability(Map<String, Map<String, Boolean>> byServer) {
      * @param server a server or cluster name
      */
     public Map<String, Boolean> forServer(String server) {
+        Objects.requireNonNull(server, "server");
         Map<String, Boolean> probes = byServer.get(server);
         return probes == null ? Map.of() : probes;
     }

@@ -2,6 +2,7 @@ package io.quarry.monitoring.model;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * One time series per server or cluster (average latency, average indexing time, or one infrastructure metric).
@@ -25,6 +26,7 @@ public record ServerSeries(Map<String, List<TimePoint>> byServer) {
      * @param server a server or cluster name
      */
     public List<TimePoint> forServer(String server) {
+        Objects.requireNonNull(server, "server");
         List<TimePoint> points = byServer.get(server);
         return points == null ? List.of() : points;
     }

@@ -1,6 +1,7 @@
 package io.quarry.monitoring.model;
 
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The status of servers and clusters.
@@ -24,6 +25,7 @@ public record StatusResponse(Map<String, ServerStatus> status) {
      * @param server a server or cluster name
      */
     public ServerStatus forServer(String server) {
+        Objects.requireNonNull(server, "server");
         return status.get(server);
     }
 }

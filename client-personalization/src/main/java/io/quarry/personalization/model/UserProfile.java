@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -42,6 +43,8 @@ public record UserProfile(String userToken, Instant lastEventAt, Map<String, Map
      * @return its score, empty when the profile holds none
      */
     public Optional<Double> score(String facetName, String facetValue) {
+        Objects.requireNonNull(facetName, "facetName");
+        Objects.requireNonNull(facetValue, "facetValue");
         return Optional.ofNullable(scores.getOrDefault(facetName, Map.of()).get(facetValue));
     }
 }

@@ -74,6 +74,7 @@ public record QuerySuggestionsConfig(
      * @return a copy
      */
     public QuerySuggestionsConfig sourceIndices(SourceIndex... sources) {
+        Objects.requireNonNull(sources, "sources");
         return new QuerySuggestionsConfig(indexName, Arrays.asList(sources), languages, exclude);
     }
 
@@ -88,6 +89,7 @@ public record QuerySuggestionsConfig(
      * @return a copy
      */
     public QuerySuggestionsConfig languages(String... codes) {
+        Objects.requireNonNull(codes, "codes");
         return new QuerySuggestionsConfig(indexName, sourceIndices, Arrays.asList(codes), exclude);
     }
 
@@ -98,6 +100,7 @@ public record QuerySuggestionsConfig(
      * @return a copy
      */
     public QuerySuggestionsConfig exclude(String... wordsOrPatterns) {
+        Objects.requireNonNull(wordsOrPatterns, "wordsOrPatterns");
         return new QuerySuggestionsConfig(indexName, sourceIndices, languages, Arrays.asList(wordsOrPatterns));
     }
 }

@@ -16,6 +16,9 @@ import java.util.Optional;
  * when one of their accessors is first called, and {@link #raw()} is built only when asked for. A hit keeps only the bytes of its own generated members (none when the service sent none), not
  * the response it came from.
  *
+ * <p>Compared by identity: a hit holds a record of your type, whose {@code equals} is yours, and the undecoded
+ * bytes of its generated members. A test compares {@link #record()} or {@link #objectID()}.
+ *
  * @param <T> the record type
  */
 public final class Hit<T> {
@@ -137,10 +140,12 @@ public final class Hit<T> {
     }
 
     private Optional<HighlightResult> single(String member, String attribute) {
+        Objects.requireNonNull(attribute, "attribute");
         return highlightOf(objectMember(member).map(m -> m.get(attribute)).orElse(null));
     }
 
     private List<HighlightResult> items(String member, String attribute) {
+        Objects.requireNonNull(attribute, "attribute");
         Object entry = objectMember(member).map(m -> m.get(attribute)).orElse(null);
         if (!(entry instanceof List<?> list)) {
             return List.of();

@@ -7,6 +7,8 @@ import java.util.Optional;
  * One result of a multi-index search holding both kinds of entries: the hits of a search entry, or the values of
  * a facet entry ({@link IndexQuery#facet(String, String, String, SearchQuery)}).
  *
+ * <p>Compared by identity, as the {@link SearchResponse} it may hold is. A test compares its entry.
+ *
  * @param <T> the record type of the hits
  */
 public final class MultiSearchResult<T> {

@@ -74,13 +74,15 @@ public record Rule(
      * @return the rule
      */
     public static Rule of(String objectID, RuleCondition condition, RuleConsequence consequence) {
+        Objects.requireNonNull(condition, "condition");
+        Objects.requireNonNull(consequence, "consequence");
         return new Rule(objectID, List.of(condition), consequence, null, null, null, null);
     }
 
     /**
      * Sets {@code description}: a label.
      *
-     * @param text a label
+     * @param text a label, or null for none
      * @return a new rule
      */
     public Rule description(String text) {
@@ -105,6 +107,7 @@ public record Rule(
      * @return a new rule
      */
     public Rule validity(TimeRange... ranges) {
+        Objects.requireNonNull(ranges, "ranges");
         return new Rule(objectID, conditions, consequence, description, enabled, List.of(ranges), tags);
     }
 
@@ -115,6 +118,7 @@ public record Rule(
      * @return a new rule
      */
     public Rule tags(String... labels) {
+        Objects.requireNonNull(labels, "labels");
         return new Rule(objectID, conditions, consequence, description, enabled, validity, List.of(labels));
     }
 }

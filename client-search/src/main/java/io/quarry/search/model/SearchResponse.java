@@ -12,6 +12,8 @@ import java.util.Optional;
  * A search (or browse) response with hits decoded into the caller's type. Counts absent from the answer read
  * as 0.
  *
+ * <p>Compared by identity, as its {@link Hit}s are. A test compares {@link #records()} and the counts.
+ *
  * @param <T> the record type
  */
 public final class SearchResponse<T> {

@@ -24,6 +24,13 @@ class FactoryNullsTest {
         assertThatThrownBy(() -> RuleCondition.of("phone", null)).hasMessage("anchoring");
         assertThatThrownBy(() -> RuleCondition.whenContext(null)).hasMessage("context");
         assertThatThrownBy(() -> Promotion.of(null, 0)).hasMessage("objectID");
+        RuleCondition condition = RuleCondition.of("phone", Anchoring.IS);
+        RuleConsequence consequence = RuleConsequence.hide("p1");
+        assertThatThrownBy(() -> Rule.of("r1", null, consequence)).hasMessage("condition");
+        assertThatThrownBy(() -> Rule.of("r1", condition, null)).hasMessage("consequence");
+        Rule rule = Rule.of("r1", condition, consequence);
+        assertThatThrownBy(() -> rule.tags((String[]) null)).hasMessage("labels");
+        assertThatThrownBy(() -> rule.validity((TimeRange[]) null)).hasMessage("ranges");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.quarry.search.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.core.FreeFormRecord;
 import java.util.List;
@@ -70,5 +71,13 @@ class HitHighlightsTest {
         assertThat(odd.highlights("name")).isEmpty();
         assertThat(odd.snippetResult()).isEmpty();
         assertThat(odd.snippet("name")).isEmpty();
+    }
+
+    @Test
+    void anAttributeOfNullIsRefusedNamingIt() {
+        assertThatThrownBy(() -> hit.highlight(null)).hasMessage("attribute");
+        assertThatThrownBy(() -> hit.highlights(null)).hasMessage("attribute");
+        assertThatThrownBy(() -> hit.snippet(null)).hasMessage("attribute");
+        assertThatThrownBy(() -> hit.snippets(null)).hasMessage("attribute");
     }
 }

@@ -41,6 +41,7 @@ public record UsageStatistics(Map<String, List<UsagePoint>> byName) {
      * @param statistic a statistic (not a grouping)
      */
     public List<UsagePoint> forStatistic(Statistic statistic) {
+        Objects.requireNonNull(statistic, "statistic");
         List<UsagePoint> points = byName.get(statistic.name());
         return points == null ? List.of() : points;
     }

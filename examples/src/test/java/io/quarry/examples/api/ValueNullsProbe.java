@@ -11,16 +11,19 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
  * Calls the public methods that make and refine values, outside the client handles ({@link NullArgumentsProbe} has
  * those), with null in each reference parameter: every public static method of the public types of some modules
  * (factories such as {@code X.of(...)}), and every public instance method of a value or builder such a type makes
- * from nothing ({@code X.of()}, {@code X.of("x")}, {@code X.builder()}). No service is called.
+ * from nothing ({@code X.of()}, {@code X.of("x")}, {@code X.builder()}). Every other parameter gets a plain value
+ * ({@link ProbeValues}), so a refusal names the one null; a parameter it cannot probe so is reported. No service is
+ * called.
  */
 final class ValueNullsProbe {
 
@@ -54,39 +57,52 @@ final class ValueNullsProbe {
     private ValueNullsProbe() {}
 
     /**
+     * What the probe did.
+     *
+     * @param calls    every call with one null, in a stable order
+     * @param unfilled the parameters it gave no null because another parameter had no plain value, as
+     *                 {@code Type.method(Types) #i}
+     */
+    record Result(List<Call> calls, List<String> unfilled) {}
+
+    /**
      * Every call with one null over the modules' public types, in a stable order.
      *
      * @param modules the modules' directories relative to the root, compiled
-     * @return the calls
+     * @return the calls, and the parameters left unprobed
      */
-    static List<Call> run(List<String> modules) {
+    static Result run(List<String> modules) {
         List<Call> calls = new ArrayList<>();
-        for (Class<?> type : publicTypes(modules)) {
-            for (Method method : sorted(type.getDeclaredMethods())) {
-                if (Modifier.isPublic(method.getModifiers())
-                        && Modifier.isStatic(method.getModifiers())
-                        && !method.isSynthetic()) {
-                    calls.addAll(callWithNulls(null, method));
-                }
-            }
-            if (ClientHandle.class.isAssignableFrom(type) || Throwable.class.isAssignableFrom(type)) {
-                continue;
-            }
-            for (Object instance : madeFromNothing(type)) {
-                for (Method method : sorted(instance.getClass().getMethods())) {
-                    if (!Modifier.isStatic(method.getModifiers())
-                            && method.getDeclaringClass().getName().startsWith("io.quarry")
+        List<String> unfilled = new ArrayList<>();
+        try (ProbeValues values = new ProbeValues()) {
+            for (Class<?> type : publicTypes(modules)) {
+                for (Method method : sorted(type.getDeclaredMethods())) {
+                    if (Modifier.isPublic(method.getModifiers())
+                            && Modifier.isStatic(method.getModifiers())
                             && !method.isSynthetic()) {
-                        calls.addAll(callWithNulls(instance, method));
+                        callWithNulls(values, null, method, calls, unfilled);
+                    }
+                }
+                if (ClientHandle.class.isAssignableFrom(type) || Throwable.class.isAssignableFrom(type)) {
+                    continue;
+                }
+                for (Object instance : madeFromNothing(values, type)) {
+                    for (Method method : sorted(instance.getClass().getMethods())) {
+                        if (!Modifier.isStatic(method.getModifiers())
+                                && method.getDeclaringClass().getName().startsWith("io.quarry")
+                                && !method.getDeclaringClass().isSynthetic()
+                                && !method.isSynthetic()) {
+                            callWithNulls(values, instance, method, calls, unfilled);
+                        }
                     }
                 }
             }
         }
-        return calls;
+        return new Result(calls, unfilled.stream().distinct().toList());
     }
 
-    private static List<Call> callWithNulls(Object instance, Method method) {
-        List<Call> calls = new ArrayList<>();
+    private static void callWithNulls(
+            ProbeValues values, Object instance, Method method, List<Call> calls, List<String> unfilled) {
         Class<?>[] types = method.getParameterTypes();
         for (int i = 0; i < types.length; i++) {
             if (types[i].isPrimitive()) {
@@ -94,24 +110,46 @@ final class ValueNullsProbe {
             }
             Object[] arguments = new Object[types.length];
             for (int j = 0; j < types.length; j++) {
-                arguments[j] = j == i ? null : plain(types[j]);
+                arguments[j] = j == i ? null : values.of(types[j]);
             }
             if (Arrays.stream(arguments).filter(argument -> argument == null).count() > 1) {
-                continue; // another parameter has no plain value: the call would not tell which null it refused
+                // another parameter has no plain value: the call would not tell which null it refused
+                unfilled.add(new Call(method, i, null).where());
+                continue;
             }
-            calls.add(new Call(method, i, thrownBy(instance, method, arguments)));
+            calls.add(new Call(method, i, thrownBy(values, instance, method, arguments)));
         }
-        return calls;
     }
 
-    /** A plain value of a type, as the handles' probe gives, but a map with one entry (headers need one). */
-    private static Object plain(Class<?> type) {
-        return type == Map.class ? Map.of("x", "x") : NullArgumentsProbe.value(type);
+    /**
+     * The public methods with a reference parameter that no call gave null, in a stable order: methods of a type the
+     * probe could not make, or could not reach from a factory.
+     *
+     * @param modules the modules' directories relative to the root, compiled
+     * @param calls   the calls the probe made
+     * @return the methods, as {@code Type.method(Types)}
+     */
+    static List<String> unprobed(List<String> modules, List<Call> calls) {
+        Set<Method> probed = new HashSet<>();
+        calls.forEach(call -> probed.add(call.method()));
+        List<String> left = new ArrayList<>();
+        for (Class<?> type : publicTypes(modules)) {
+            for (Method method : sorted(type.getDeclaredMethods())) {
+                if (Modifier.isPublic(method.getModifiers())
+                        && !method.isSynthetic()
+                        && !Arrays.stream(method.getParameterTypes()).allMatch(Class::isPrimitive)
+                        && !probed.contains(method)) {
+                    String where = new Call(method, 0, null).where();
+                    left.add(where.substring(0, where.lastIndexOf(" #")));
+                }
+            }
+        }
+        return left;
     }
 
-    private static Throwable thrownBy(Object instance, Method method, Object[] arguments) {
+    private static Throwable thrownBy(ProbeValues values, Object instance, Method method, Object[] arguments) {
         try {
-            method.invoke(instance, arguments);
+            values.keep(method.invoke(instance, arguments));
             return null;
         } catch (InvocationTargetException e) {
             return e.getCause();
@@ -125,7 +163,7 @@ final class ValueNullsProbe {
      * ({@code of()}, {@code of("x")}, {@code builder("x", "x")}, {@code of(registry)}), and by a public constructor
      * without parameters (the Spring starter's properties).
      */
-    private static List<Object> madeFromNothing(Class<?> type) {
+    private static List<Object> madeFromNothing(ProbeValues values, Class<?> type) {
         List<Object> made = new ArrayList<>();
         for (Method factory : sorted(type.getDeclaredMethods())) {
             if (Modifier.isPublic(factory.getModifiers())
@@ -134,15 +172,19 @@ final class ValueNullsProbe {
                     && (factory.getReturnType() == type
                             || factory.getReturnType().getDeclaringClass() == type)) {
                 Object[] arguments = Arrays.stream(factory.getParameterTypes())
-                        .map(ValueNullsProbe::plain)
+                        .map(values::of)
                         .toArray();
                 if (Arrays.stream(arguments).noneMatch(argument -> argument == null)) {
-                    made(() -> factory.invoke(null, arguments)).ifPresent(made::add);
+                    made(() -> values.keep(factory.invoke(null, arguments))).ifPresent(made::add);
                 }
             }
         }
         if (!Modifier.isAbstract(type.getModifiers()) && !type.isInterface()) {
-            made(() -> type.getConstructor().newInstance()).ifPresent(made::add);
+            made(() -> values.keep(type.getConstructor().newInstance())).ifPresent(made::add);
+            if (made.stream().noneMatch(type::isInstance)) {
+                // a record of an answer, or a value with no factory of plain values: as the probe's values make it
+                Optional.ofNullable(values.of(type)).ifPresent(made::add);
+            }
         }
         return made;
     }
