@@ -145,12 +145,13 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
     /**
      * Sets the admin API key, which the server never prints.
      *
-     * @param adminKey the key: printable ASCII, without spaces at its ends
+     * @param adminKey the key: 1 to 48 ASCII letters, digits, {@code -} and {@code _}, the values the server takes for a
+     *     key it is given (it can then hide the key whole wherever it shows a request again)
      * @return this container
-     * @throws IllegalArgumentException if it is blank or holds another character, which the message does not show
+     * @throws IllegalArgumentException if it is empty, longer or holds another character; the message does not show it
      */
     public QuarryMockServerContainer withAdminKey(String adminKey) {
-        return withEnv("QUARRY_MOCK_ADMIN_KEY", requireHeaderValue(adminKey, "adminKey"));
+        return withEnv("QUARRY_MOCK_ADMIN_KEY", requireKeyValue(adminKey, "adminKey"));
     }
 
     /** {@return the application ID callers send} */
@@ -307,6 +308,28 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
      * A value the clients send in a header, which loses its outer spaces and holds printable ASCII only: another
      * would start a server expecting what no client can send. The message never repeats the value.
      */
+    /** The longest key value the server takes. */
+    private static final int MAX_KEY_CHARS = 48;
+
+    private static String requireKeyValue(String value, String name) {
+        Objects.requireNonNull(value, name);
+        if (value.isEmpty() || value.length() > MAX_KEY_CHARS) {
+            throw new IllegalArgumentException(
+                    name + " must be 1 to " + MAX_KEY_CHARS + " characters long (it has " + value.length() + ")");
+        }
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            boolean keyChar =
+                    (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+            if (!keyChar) {
+                throw new IllegalArgumentException(
+                        name + " must hold only ASCII letters, digits, '-' and '_' (character " + (i + 1)
+                                + " is none of them)");
+            }
+        }
+        return value;
+    }
+
     private static String requireHeaderValue(String value, String name) {
         Objects.requireNonNull(value, name);
         if (value.isBlank()) {

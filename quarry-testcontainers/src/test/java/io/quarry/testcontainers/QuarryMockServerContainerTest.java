@@ -65,13 +65,9 @@ class QuarryMockServerContainerTest {
     @Test
     void credentialsAHeaderCannotCarryAsGivenAreRefusedWithoutShowingTheKey() {
         // a header value loses its outer spaces and cannot hold a control or non-ASCII character: the server would
-        // expect a key no client can send
-        for (String key : new String[] {" s3cret-key", "s3cret-key\n", "s3cret-k\u00e9y", "s3cret\tkey"}) {
-            assertThatThrownBy(() -> new QuarryMockServerContainer().withAdminKey(key))
-                    .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageStartingWith("adminKey must be printable ASCII")
-                    .hasMessageNotContaining("s3cret");
-            assertThatThrownBy(() -> new QuarryMockServerContainer().withApplicationId(key))
+        // expect an application ID no client can send
+        for (String id : new String[] {" MYAPP", "MYAPP\n", "MY\u00c9APP", "MY\tAPP"}) {
+            assertThatThrownBy(() -> new QuarryMockServerContainer().withApplicationId(id))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageStartingWith("applicationId must be printable ASCII");
         }
@@ -81,8 +77,27 @@ class QuarryMockServerContainerTest {
         assertThatThrownBy(() -> new QuarryMockServerContainer().withApplicationId(null))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("applicationId");
-        try (QuarryMockServerContainer container = new QuarryMockServerContainer().withAdminKey("s3cret key~1")) {
-            assertThat(container.getAdminKey()).isEqualTo("s3cret key~1");
+    }
+
+    @Test
+    void anAdminKeyTheServerWouldRefuseIsRefusedWithoutShowingIt() {
+        // the server takes the keys it can hide whole when it shows a request again: letters, digits, '-' and '_'
+        for (String key :
+                new String[] {" s3cret-key", "s3cret-key\n", "s3cret-k\u00e9y", "s3cret key~1", "s3cret.key"}) {
+            assertThatThrownBy(() -> new QuarryMockServerContainer().withAdminKey(key))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("adminKey must hold only ASCII letters, digits, '-' and '_'")
+                    .hasMessageNotContaining("s3cret");
+        }
+        for (String key : new String[] {"", "s3cret-".repeat(7) + "k"}) {
+            assertThatThrownBy(() -> new QuarryMockServerContainer().withAdminKey(key))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("adminKey must be 1 to 48 characters long")
+                    .hasMessageNotContaining("s3cret");
+        }
+        String longest = "S3cret_k-".repeat(5) + "abc";
+        try (QuarryMockServerContainer container = new QuarryMockServerContainer().withAdminKey(longest)) {
+            assertThat(container.getAdminKey()).isEqualTo(longest);
         }
     }
 
