@@ -88,6 +88,14 @@ class IngesterContractTest {
 
     private final SearchIndex index = client.index("ingested");
 
+    /** Chunks cut by count only: no interval sends one while the test looks. */
+    private static IngesterOptions byCount(int chunkSize, int chunksInFlight) {
+        return IngesterOptions.of()
+                .chunkSize(chunkSize)
+                .chunksInFlight(chunksInFlight)
+                .flushInterval(Duration.ofMinutes(1));
+    }
+
     /** A client counted like the test's own, whose answers wait until the test releases them. */
     private SearchClient slowClient(HeldAnswers slow) {
         return SearchClient.create(
@@ -191,12 +199,7 @@ class IngesterContractTest {
         AtomicInteger taken = new AtomicInteger();
         try (HeldAnswers slow = new HeldAnswers();
                 SearchClient slowClient = slowClient(slow);
-                Ingester ingester = slowClient
-                        .index("ingested")
-                        .ingester(IngesterOptions.of()
-                                .chunkSize(10)
-                                .chunksInFlight(2)
-                                .flushInterval(Duration.ofMinutes(1)))) {
+                Ingester ingester = slowClient.index("ingested").ingester(byCount(10, 2))) {
             Future<?> producer = producers.submit(() -> {
                 for (int i = 0; i < 50; i++) {
                     ingester.add(Map.of("objectID", "r" + i, "n", i));
@@ -223,13 +226,8 @@ class IngesterContractTest {
         // passes before there is room; the second chunk, sent once the answer is let through, is answered at once
         try (HeldAnswers slow = new HeldAnswers();
                 SearchClient slowClient = slowClient(slow);
-                Ingester ingester = slowClient
-                        .index("ingested")
-                        .ingester(IngesterOptions.of()
-                                .chunkSize(10)
-                                .chunksInFlight(1)
-                                .addTimeout(Duration.ofMillis(50))
-                                .flushInterval(Duration.ofMinutes(1)))) {
+                Ingester ingester =
+                        slowClient.index("ingested").ingester(byCount(10, 1).addTimeout(Duration.ofMillis(50)))) {
             for (int i = 0; i < 20; i++) {
                 ingester.add(Map.of("objectID", "r" + i, "n", i));
             }
@@ -255,12 +253,7 @@ class IngesterContractTest {
         // the first chunk's answer is held in the client: the producer waits for room until it is interrupted
         try (HeldAnswers slow = new HeldAnswers();
                 SearchClient slowClient = slowClient(slow);
-                Ingester ingester = slowClient
-                        .index("ingested")
-                        .ingester(IngesterOptions.of()
-                                .chunkSize(5)
-                                .chunksInFlight(1)
-                                .flushInterval(Duration.ofMinutes(1)))) {
+                Ingester ingester = slowClient.index("ingested").ingester(byCount(5, 1))) {
             Thread producer = new Thread(() -> {
                 try {
                     for (int i = 0; i < 100; i++) {
