@@ -200,20 +200,24 @@ class IngesterContractTest {
         try (HeldAnswers slow = new HeldAnswers();
                 SearchClient slowClient = slowClient(slow);
                 Ingester ingester = slowClient.index("ingested").ingester(byCount(10, 2))) {
-            Future<?> producer = producers.submit(() -> {
-                for (int i = 0; i < 50; i++) {
-                    ingester.add(Map.of("objectID", "r" + i, "n", i));
-                    taken.incrementAndGet();
-                }
-            });
-            // 20 records in the two calls, 10 in the full chunk: the 31st waits
-            Eventually.waitUntil("the producer to wait for room", () -> taken.get() == 30 && slow.held() == 2);
-            assertThat(inFlight.now.get()).isEqualTo(2);
-            assertThat(ingester.toString()).contains("2 chunks in flight", "10 records waiting");
-            slow.release();
+            try {
+                Future<?> producer = producers.submit(() -> {
+                    for (int i = 0; i < 50; i++) {
+                        ingester.add(Map.of("objectID", "r" + i, "n", i));
+                        taken.incrementAndGet();
+                    }
+                });
+                // 20 records in the two calls, 10 in the full chunk: the 31st waits
+                Eventually.waitUntil("the producer to wait for room", () -> taken.get() == 30 && slow.held() == 2);
+                assertThat(inFlight.now.get()).isEqualTo(2);
+                assertThat(ingester.toString()).contains("2 chunks in flight", "10 records waiting");
+                slow.release();
 
-            producer.get(30, TimeUnit.SECONDS);
-            ingester.flush();
+                producer.get(30, TimeUnit.SECONDS);
+                ingester.flush();
+            } finally {
+                slow.release(); // before the ingester's close sends what is left, also when the test fails
+            }
         }
         assertThat(inFlight.most.get()).isEqualTo(2);
         waitForEveryWrite(index);
@@ -228,16 +232,19 @@ class IngesterContractTest {
                 SearchClient slowClient = slowClient(slow);
                 Ingester ingester =
                         slowClient.index("ingested").ingester(byCount(10, 1).addTimeout(Duration.ofMillis(50)))) {
-            for (int i = 0; i < 20; i++) {
-                ingester.add(Map.of("objectID", "r" + i, "n", i));
+            try {
+                for (int i = 0; i < 20; i++) {
+                    ingester.add(Map.of("objectID", "r" + i, "n", i));
+                }
+                assertThatThrownBy(() -> ingester.add(Map.of("objectID", "r20", "n", 20)))
+                        .isInstanceOfSatisfying(
+                                WriteRefusedException.class,
+                                e -> assertThat(e.reason()).isEqualTo(WriteRefusedException.Reason.TIMED_OUT))
+                        .hasMessageContaining("ingester of index ingested did not take the record")
+                        .hasMessageContaining("add timeout");
+            } finally {
+                slow.release(); // before the ingester's close sends what is left, also when the test fails
             }
-            assertThatThrownBy(() -> ingester.add(Map.of("objectID", "r20", "n", 20)))
-                    .isInstanceOfSatisfying(
-                            WriteRefusedException.class,
-                            e -> assertThat(e.reason()).isEqualTo(WriteRefusedException.Reason.TIMED_OUT))
-                    .hasMessageContaining("ingester of index ingested did not take the record")
-                    .hasMessageContaining("add timeout");
-            slow.release();
         }
         waitForEveryWrite(index);
         assertThat(storedNumbers(index).keySet())
@@ -254,23 +261,27 @@ class IngesterContractTest {
         try (HeldAnswers slow = new HeldAnswers();
                 SearchClient slowClient = slowClient(slow);
                 Ingester ingester = slowClient.index("ingested").ingester(byCount(5, 1))) {
-            Thread producer = new Thread(() -> {
-                try {
-                    for (int i = 0; i < 100; i++) {
-                        ingester.add(Map.of("objectID", "r" + i, "n", i));
+            try {
+                Thread producer = new Thread(() -> {
+                    try {
+                        for (int i = 0; i < 100; i++) {
+                            ingester.add(Map.of("objectID", "r" + i, "n", i));
+                        }
+                    } catch (WriteRefusedException e) {
+                        refusal.set(e);
+                        flagAfter.set(Thread.currentThread().isInterrupted());
+                    } finally {
+                        ended.countDown();
                     }
-                } catch (WriteRefusedException e) {
-                    refusal.set(e);
-                    flagAfter.set(Thread.currentThread().isInterrupted());
-                } finally {
-                    ended.countDown();
-                }
-            });
-            producer.start();
-            Eventually.waitUntil("the producer to wait for room", () -> producer.getState() == Thread.State.WAITING);
-            producer.interrupt();
-            assertThat(ended.await(10, TimeUnit.SECONDS)).isTrue();
-            slow.release();
+                });
+                producer.start();
+                Eventually.waitUntil(
+                        "the producer to wait for room", () -> producer.getState() == Thread.State.WAITING);
+                producer.interrupt();
+                assertThat(ended.await(10, TimeUnit.SECONDS)).isTrue();
+            } finally {
+                slow.release(); // before the ingester's close sends what is left, also when the test fails
+            }
         }
         assertThat(refusal.get())
                 .isInstanceOfSatisfying(
