@@ -18,9 +18,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * Threads of a test's own for its blocking work (a blocking call it watches, producers, an interrupter), instead of
  * the common pool: on JDK 25 with two processors that pool has one thread, shared with the test class running at the
- * same time, and a task could wait there for theirs. Register it on an instance field; each task gets a thread of its
- * own, named after the test. When the test ends its threads are interrupted, and the test fails if one still runs
- * {@link #GRACE} later: work the test left behind would otherwise run on into the next test.
+ * same time, and a task could wait there for theirs. Register it on an instance field; a task never waits for another
+ * (a thread is started whenever none is idle), and the threads are named after the test. When the test ends they are
+ * interrupted, and the test fails if one still runs {@link #GRACE} later: work the test left behind would otherwise run
+ * on into the next test.
  *
  * <pre>{@code
  * @RegisterExtension
