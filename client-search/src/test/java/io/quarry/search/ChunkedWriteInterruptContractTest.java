@@ -10,15 +10,15 @@ import io.quarry.core.testing.Eventually;
 import io.quarry.mockserver.Fault;
 import io.quarry.testsupport.BooksOnThreeHosts;
 import io.quarry.testsupport.MockServerClients;
+import io.quarry.testsupport.TestThreads;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -31,16 +31,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(30)
 class ChunkedWriteInterruptContractTest {
 
-    /**
-     * The test's own thread for the interrupter: on JDK 25 with two processors the common pool has one thread, shared
-     * with the class running at the same time, and the interrupt could wait there for theirs.
-     */
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-
-    @AfterEach
-    void stopThreads() {
-        threads.shutdownNow();
-    }
+    /** The test's own threads for its blocking work, off the common pool. */
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
 
     private static final int CHUNK = 10;
     private static final int RECORDS = 100;

@@ -17,7 +17,9 @@ import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.FaultInjectingProxy.Action;
 import io.quarry.search.model.WriteSummary;
+import io.quarry.testsupport.HeldAnswers;
 import io.quarry.testsupport.MockServerClients;
+import io.quarry.testsupport.TestThreads;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -51,6 +53,10 @@ class ChunksInFlightContractTest {
 
     private final SearchIndex index = client.index("products");
 
+    /** The blocking write's own thread, off the common pool. */
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
+
     @Test
     void rejectsOutOfRangeValuesWhenTheOptionIsBuilt() {
         assertThatThrownBy(() -> BatchOptions.of().chunksInFlight(0))
@@ -66,14 +72,26 @@ class ChunksInFlightContractTest {
     @Test
     void tellsTheListenerOfEachChunkWhenTheFirstAnswerComesLast() throws Exception {
         List<Product> products = products(0, 200);
-        // the first chunk is answered last: the listener hears of it last, with its own records
-        MOCK.faults().next(1, "POST", BATCH, Fault.delay(Duration.ofMillis(400)));
         List<ChunkAcknowledged> chunks = Collections.synchronizedList(new ArrayList<>());
+        // the first answer is held in the client until every other chunk is acknowledged: the listener hears of it
+        // last, with its own records
+        try (HeldAnswers slow = HeldAnswers.first(1);
+                SearchClient slowClient = slowClient(slow)) {
+            CompletableFuture<WriteSummary> write = CompletableFuture.supplyAsync(
+                    () -> slowClient
+                            .index("products")
+                            .saveObjects(products, options(4).listener(chunks::add)),
+                    threads);
+            Eventually.waitUntil("every chunk but the held one to be heard", () -> chunks.size() == 19);
+            assertThat(slow.held()).isEqualTo(1);
+            assertThat(write).isNotDone();
 
-        WriteSummary summary = index.saveObjects(products, options(4).listener(chunks::add));
+            slow.release();
 
-        assertThat(summary.chunks()).isEqualTo(20);
-        assertThat(summary.records()).isEqualTo(200);
+            WriteSummary summary = write.get(30, TimeUnit.SECONDS);
+            assertThat(summary.chunks()).isEqualTo(20);
+            assertThat(summary.records()).isEqualTo(200);
+        }
         assertThat(chunks)
                 .extracting(ChunkAcknowledged::chunk)
                 .containsExactlyInAnyOrderElementsOf(
@@ -89,11 +107,28 @@ class ChunksInFlightContractTest {
     @Test
     void writesEveryRecordAsync() throws Exception {
         List<Product> products = products(0, 150);
-        MOCK.faults().next(1, "POST", BATCH, Fault.delay(Duration.ofMillis(400)));
+        RecordingObserver observer = new RecordingObserver();
+        // the first answer is held in the client until every other chunk is acknowledged
+        try (HeldAnswers slow = HeldAnswers.first(1);
+                SearchClient slowClient = SearchClient.create(
+                        MockServerClients.builder(MOCK.server(), MOCK.server().adminKey())
+                                .callObserver(observer)
+                                .httpClient(slow.httpClient())
+                                .build())) {
+            CompletableFuture<WriteSummary> write = slowClient.index("products").saveObjectsAsync(products, options(3));
+            Eventually.waitUntil(
+                    "every chunk but the held one to be acknowledged",
+                    () -> observer.calls("batch").stream()
+                                    .filter(batch -> batch.endCount() > 0)
+                                    .count()
+                            == 14);
+            assertThat(slow.held()).isEqualTo(1);
+            assertThat(write).isNotDone();
 
-        WriteSummary summary = index.saveObjectsAsync(products, options(3)).get(30, TimeUnit.SECONDS);
+            slow.release();
 
-        assertThat(summary.records()).isEqualTo(150);
+            assertThat(write.get(30, TimeUnit.SECONDS).records()).isEqualTo(150);
+        }
         assertThat(storedIDs()).containsExactlyInAnyOrderElementsOf(ids(products));
     }
 
@@ -263,6 +298,14 @@ class ChunksInFlightContractTest {
     /** The records stored in an index, 0 while it does not exist. */
     private static long storedIn(SearchIndex index) {
         return index.exists() ? index.browseObjects(Product.class).stream().count() : 0;
+    }
+
+    /** A client whose answers wait until the test releases them ({@link HeldAnswers}). */
+    private static SearchClient slowClient(HeldAnswers slow) {
+        return SearchClient.create(
+                MockServerClients.builder(MOCK.server(), MOCK.server().adminKey())
+                        .httpClient(slow.httpClient())
+                        .build());
     }
 
     private SearchClient throughProxy(FaultInjectingProxy proxy) {

@@ -13,15 +13,15 @@ import io.quarry.core.testing.Eventually;
 import io.quarry.mockserver.Fault;
 import io.quarry.testsupport.BooksOnThreeHosts;
 import io.quarry.testsupport.MockServerClients;
+import io.quarry.testsupport.TestThreads;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A blocking call waiting for a rate limit's reset before its one retry ({@code waitOnRateLimit}) ends when the
@@ -31,16 +31,9 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(30)
 class CloseDuringRateLimitWaitContractTest {
 
-    /**
-     * The test's own thread for the blocking call: on JDK 25 with two processors the common pool has one thread, shared
-     * with the class running at the same time, and the call could wait there for theirs.
-     */
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-
-    @AfterEach
-    void stopThreads() {
-        threads.shutdownNow();
-    }
+    /** The test's own threads for its blocking work, off the common pool. */
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
 
     private final BooksOnThreeHosts fixture = new BooksOnThreeHosts();
     private final AtomicInteger triesEnded = new AtomicInteger();

@@ -15,7 +15,9 @@ import io.quarry.core.testing.Eventually;
 import io.quarry.core.testing.RecordingObserver;
 import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.testsupport.HeldAnswers;
 import io.quarry.testsupport.MockServerClients;
+import io.quarry.testsupport.TestThreads;
 import io.quarry.testsupport.TwoHostClients;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,13 +28,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -89,12 +88,26 @@ class IngesterContractTest {
 
     private final SearchIndex index = client.index("ingested");
 
-    private final ExecutorService producers = Executors.newFixedThreadPool(8);
-
-    @AfterEach
-    void stopProducers() {
-        producers.shutdownNow();
+    /** Chunks cut by count only: no interval sends one while the test looks. */
+    private static IngesterOptions byCount(int chunkSize, int chunksInFlight) {
+        return IngesterOptions.of()
+                .chunkSize(chunkSize)
+                .chunksInFlight(chunksInFlight)
+                .flushInterval(Duration.ofMinutes(1));
     }
+
+    /** A client counted like the test's own, whose answers wait until the test releases them. */
+    private SearchClient slowClient(HeldAnswers slow) {
+        return SearchClient.create(
+                MockServerClients.builder(MOCK.server(), MOCK.server().adminKey())
+                        .callObserver(inFlight)
+                        .httpClient(slow.httpClient())
+                        .build());
+    }
+
+    /** The producers' threads, off the common pool. */
+    @RegisterExtension
+    final TestThreads producers = new TestThreads();
 
     @Test
     void manyProducersStoreEveryRecordOnce() throws Exception {
@@ -181,52 +194,57 @@ class IngesterContractTest {
 
     @Test
     void producersWaitWhileTheCallsInFlightAreSlow() throws Exception {
-        // every batch is answered 2 s late: two calls in flight and a full chunk, then add waits. The state lasts
-        // until the first answer, long enough for a starved test thread to see it; once seen, the rest go at once
-        MOCK.faults().share(1.0, 7, "POST", BATCH, Fault.delay(Duration.ofSeconds(2)));
+        // every batch answer is held in the client: two calls in flight and a full chunk, then add waits. The state
+        // lasts until the test lets the answers through; then the rest go at once
         AtomicInteger taken = new AtomicInteger();
-        try (Ingester ingester = index.ingester(
-                IngesterOptions.of().chunkSize(10).chunksInFlight(2).flushInterval(Duration.ofMinutes(1)))) {
-            Future<?> producer = producers.submit(() -> {
-                for (int i = 0; i < 50; i++) {
-                    ingester.add(Map.of("objectID", "r" + i, "n", i));
-                    taken.incrementAndGet();
-                }
-            });
-            // 20 records in the two calls, 10 in the full chunk: the 31st waits
-            Eventually.waitUntil("the producer to wait for room", () -> taken.get() == 30 && inFlight.now.get() == 2);
-            assertThat(ingester.toString()).contains("2 chunks in flight", "10 records waiting");
-            MOCK.faults().clear();
+        try (HeldAnswers slow = new HeldAnswers();
+                SearchClient slowClient = slowClient(slow);
+                Ingester ingester = slowClient.index("ingested").ingester(byCount(10, 2))) {
+            try {
+                Future<?> producer = producers.submit(() -> {
+                    for (int i = 0; i < 50; i++) {
+                        ingester.add(Map.of("objectID", "r" + i, "n", i));
+                        taken.incrementAndGet();
+                    }
+                });
+                // 20 records in the two calls, 10 in the full chunk: the 31st waits
+                Eventually.waitUntil("the producer to wait for room", () -> taken.get() == 30 && slow.held() == 2);
+                assertThat(inFlight.now.get()).isEqualTo(2);
+                assertThat(ingester.toString()).contains("2 chunks in flight", "10 records waiting");
+                slow.release();
 
-            producer.get(30, TimeUnit.SECONDS);
-            ingester.flush();
+                producer.get(30, TimeUnit.SECONDS);
+                ingester.flush();
+            } finally {
+                slow.release(); // before the ingester's close sends what is left, also when the test fails
+            }
         }
         assertThat(inFlight.most.get()).isEqualTo(2);
-        MOCK.faults().clear();
         waitForEveryWrite(index);
         assertThat(storedNumbers(index)).hasSize(50);
     }
 
     @Test
     void aProducerWaitingTooLongIsRefusedAndTheRecordNotTaken() throws Exception {
-        // the first chunk is answered 2 s late: the 50 ms add timeout passes before there is room, even for a
-        // starved test thread; the second chunk, sent once the fault is cleared, is answered at once
-        MOCK.faults().share(1.0, 7, "POST", BATCH, Fault.delay(Duration.ofSeconds(2)));
-        try (Ingester ingester = index.ingester(IngesterOptions.of()
-                .chunkSize(10)
-                .chunksInFlight(1)
-                .addTimeout(Duration.ofMillis(50))
-                .flushInterval(Duration.ofMinutes(1)))) {
-            for (int i = 0; i < 20; i++) {
-                ingester.add(Map.of("objectID", "r" + i, "n", i));
+        // the first chunk's answer is held in the client until the test lets it through: the 50 ms add timeout
+        // passes before there is room; the second chunk, sent once the answer is let through, is answered at once
+        try (HeldAnswers slow = new HeldAnswers();
+                SearchClient slowClient = slowClient(slow);
+                Ingester ingester =
+                        slowClient.index("ingested").ingester(byCount(10, 1).addTimeout(Duration.ofMillis(50)))) {
+            try {
+                for (int i = 0; i < 20; i++) {
+                    ingester.add(Map.of("objectID", "r" + i, "n", i));
+                }
+                assertThatThrownBy(() -> ingester.add(Map.of("objectID", "r20", "n", 20)))
+                        .isInstanceOfSatisfying(
+                                WriteRefusedException.class,
+                                e -> assertThat(e.reason()).isEqualTo(WriteRefusedException.Reason.TIMED_OUT))
+                        .hasMessageContaining("ingester of index ingested did not take the record")
+                        .hasMessageContaining("add timeout");
+            } finally {
+                slow.release(); // before the ingester's close sends what is left, also when the test fails
             }
-            assertThatThrownBy(() -> ingester.add(Map.of("objectID", "r20", "n", 20)))
-                    .isInstanceOfSatisfying(
-                            WriteRefusedException.class,
-                            e -> assertThat(e.reason()).isEqualTo(WriteRefusedException.Reason.TIMED_OUT))
-                    .hasMessageContaining("ingester of index ingested did not take the record")
-                    .hasMessageContaining("add timeout");
-            MOCK.faults().clear();
         }
         waitForEveryWrite(index);
         assertThat(storedNumbers(index).keySet())
@@ -236,28 +254,34 @@ class IngesterContractTest {
 
     @Test
     void aProducerInterruptedWhileWaitingIsRefused() throws Exception {
-        MOCK.faults().share(1.0, 7, "POST", BATCH, Fault.delay(Duration.ofMillis(200)));
         AtomicReference<Throwable> refusal = new AtomicReference<>();
         AtomicReference<Boolean> flagAfter = new AtomicReference<>();
         CountDownLatch ended = new CountDownLatch(1);
-        try (Ingester ingester = index.ingester(
-                IngesterOptions.of().chunkSize(5).chunksInFlight(1).flushInterval(Duration.ofMinutes(1)))) {
-            Thread producer = new Thread(() -> {
-                try {
-                    for (int i = 0; i < 100; i++) {
-                        ingester.add(Map.of("objectID", "r" + i, "n", i));
+        // the first chunk's answer is held in the client: the producer waits for room until it is interrupted
+        try (HeldAnswers slow = new HeldAnswers();
+                SearchClient slowClient = slowClient(slow);
+                Ingester ingester = slowClient.index("ingested").ingester(byCount(5, 1))) {
+            try {
+                Thread producer = new Thread(() -> {
+                    try {
+                        for (int i = 0; i < 100; i++) {
+                            ingester.add(Map.of("objectID", "r" + i, "n", i));
+                        }
+                    } catch (WriteRefusedException e) {
+                        refusal.set(e);
+                        flagAfter.set(Thread.currentThread().isInterrupted());
+                    } finally {
+                        ended.countDown();
                     }
-                } catch (WriteRefusedException e) {
-                    refusal.set(e);
-                    flagAfter.set(Thread.currentThread().isInterrupted());
-                } finally {
-                    ended.countDown();
-                }
-            });
-            producer.start();
-            Eventually.waitUntil("the producer to wait for room", () -> producer.getState() == Thread.State.WAITING);
-            producer.interrupt();
-            assertThat(ended.await(10, TimeUnit.SECONDS)).isTrue();
+                });
+                producer.start();
+                Eventually.waitUntil(
+                        "the producer to wait for room", () -> producer.getState() == Thread.State.WAITING);
+                producer.interrupt();
+                assertThat(ended.await(10, TimeUnit.SECONDS)).isTrue();
+            } finally {
+                slow.release(); // before the ingester's close sends what is left, also when the test fails
+            }
         }
         assertThat(refusal.get())
                 .isInstanceOfSatisfying(

@@ -12,13 +12,12 @@ import io.quarry.core.testing.LogCapture;
 import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.testsupport.MockServerClients;
+import io.quarry.testsupport.TestThreads;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -70,13 +69,15 @@ class IngesterListenerContractTest {
 
     private final SearchIndex index = client.index("listened");
 
-    private final ExecutorService producers = Executors.newSingleThreadExecutor();
+    /** Another producer's thread, off the common pool. */
+    @RegisterExtension
+    final TestThreads producers = new TestThreads();
+
     private final CountDownLatch releaseListener = new CountDownLatch(1);
 
     @AfterEach
     void letGo() {
         releaseListener.countDown();
-        producers.shutdownNow();
     }
 
     @Test

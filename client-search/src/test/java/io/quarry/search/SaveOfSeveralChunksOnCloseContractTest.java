@@ -5,46 +5,43 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarry.core.ClientClosedException;
 import io.quarry.core.ClientConfig;
 import io.quarry.core.testing.Eventually;
-import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.MockHost;
 import io.quarry.mockserver.MockServer;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.model.WriteSummary;
+import io.quarry.testsupport.Closing;
+import io.quarry.testsupport.HeldAnswers;
 import io.quarry.testsupport.MockServerCalls;
 import io.quarry.testsupport.MockServerClients;
+import io.quarry.testsupport.TestThreads;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A save of two chunks made just before the application shuts down: closing the client lets the save end whole when
- * the service is slow but answers (its second chunk is sent during the close timeout, not refused, so no record is
- * lost), and gives up on it after the close timeout when the host holds the first chunk.
+ * the service is slow but answers (its second chunk is sent while the close waits, not refused, so no record is
+ * lost), and gives up on it after the close timeout when the host holds the first chunk. The slow service's first
+ * answer is held in the client until the close waits for it ({@link HeldAnswers}), so no test waits out a delay.
  */
 @Timeout(60)
 @ExtendWith(MockServerExtension.class)
 class SaveOfSeveralChunksOnCloseContractTest {
 
-    /**
-     * The test's own thread for the blocking save: on JDK 25 with two processors the common pool has one thread, shared
-     * with the class running at the same time, and the save could wait there for theirs.
-     */
-    private final ExecutorService threads = Executors.newCachedThreadPool();
+    /** The blocking save's own thread, off the common pool. */
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
 
-    @AfterEach
-    void stopThreads() {
-        threads.shutdownNow();
-    }
+    /** Longer than any wait of the tests: a close that ends did not give up. */
+    private static final Duration NEVER_REACHED = ClientConfig.DEFAULT_CLOSE_TIMEOUT.multipliedBy(6);
 
     private static final BatchOptions TWO_PER_CHUNK = BatchOptions.of().chunkSize(2);
     private static final List<Map<String, Object>> FOUR_RECORDS = IntStream.range(0, 4)
@@ -68,6 +65,28 @@ class SaveOfSeveralChunksOnCloseContractTest {
                 .build());
     }
 
+    /** A client whose answers wait until the test releases them ({@link HeldAnswers}). */
+    private SearchClient slowClient(HeldAnswers slow) {
+        return SearchClient.create(MockServerClients.builder(server, server.adminKey())
+                .closeTimeout(NEVER_REACHED)
+                .httpClient(slow.httpClient())
+                .build());
+    }
+
+    /** The host answered the first chunk; the client holds that answer, so the second chunk is not sent yet. */
+    private void awaitFirstAnswerHeld(HeldAnswers slow, long before) throws InterruptedException {
+        Eventually.waitUntil("the first chunk's answer to be held", () -> slow.held() == 1);
+        assertThat(host.requestCount()).isEqualTo(before + 1);
+    }
+
+    /** Closes the client while the first answer is held, and lets it through once the close waits for the save. */
+    private static void closeWhileTheFirstAnswerIsHeld(SearchClient client, HeldAnswers slow) throws Exception {
+        Closing closing = Closing.start(client);
+        closing.awaitWaiting();
+        slow.release();
+        closing.awaitEnd();
+    }
+
     private void awaitFirstChunk(long before) throws InterruptedException {
         Eventually.waitUntil("the first chunk to reach the host", () -> host.requestCount() == before + 1);
     }
@@ -83,35 +102,39 @@ class SaveOfSeveralChunksOnCloseContractTest {
 
     @Test
     void closingLetsABlockingSaveOfTwoChunksEndWhole() throws Exception {
-        host.faults().next(1, Fault.delay(Duration.ofSeconds(2)));
-        SearchClient client = client(ClientConfig.DEFAULT_CLOSE_TIMEOUT.multipliedBy(6));
-        SearchIndex products = client.index("products");
-        long before = host.requestCount();
-        CompletableFuture<WriteSummary> saved =
-                CompletableFuture.supplyAsync(() -> products.saveObjects(FOUR_RECORDS, TWO_PER_CHUNK), threads);
-        awaitFirstChunk(before);
-        assertThat(saved).isNotDone();
+        try (HeldAnswers slow = new HeldAnswers()) {
+            SearchClient client = slowClient(slow);
+            SearchIndex products = client.index("products");
+            long before = host.requestCount();
+            CompletableFuture<WriteSummary> saved =
+                    CompletableFuture.supplyAsync(() -> products.saveObjects(FOUR_RECORDS, TWO_PER_CHUNK), threads);
+            awaitFirstAnswerHeld(slow, before);
+            assertThat(saved).isNotDone();
 
-        client.close();
+            closeWhileTheFirstAnswerIsHeld(client, slow);
 
-        assertThat(saved).succeedsWithin(Eventually.DEFAULT_LIMIT).matches(summary -> summary.chunks() == 2);
-        awaitEveryRecordSaved();
+            assertThat(saved).succeedsWithin(Eventually.DEFAULT_LIMIT).matches(summary -> summary.chunks() == 2);
+            assertThat(host.requestCount()).isEqualTo(before + 2);
+            awaitEveryRecordSaved();
+        }
     }
 
     @Test
     void closingLetsAnAsyncSaveOfTwoChunksEndWhole() throws Exception {
-        host.faults().next(1, Fault.delay(Duration.ofSeconds(2)));
-        SearchClient client = client(ClientConfig.DEFAULT_CLOSE_TIMEOUT.multipliedBy(6));
-        SearchIndex products = client.index("products");
-        long before = host.requestCount();
-        CompletableFuture<WriteSummary> saved = products.saveObjectsAsync(FOUR_RECORDS, TWO_PER_CHUNK);
-        awaitFirstChunk(before);
-        assertThat(saved).isNotDone();
+        try (HeldAnswers slow = new HeldAnswers()) {
+            SearchClient client = slowClient(slow);
+            SearchIndex products = client.index("products");
+            long before = host.requestCount();
+            CompletableFuture<WriteSummary> saved = products.saveObjectsAsync(FOUR_RECORDS, TWO_PER_CHUNK);
+            awaitFirstAnswerHeld(slow, before);
+            assertThat(saved).isNotDone();
 
-        client.close();
+            closeWhileTheFirstAnswerIsHeld(client, slow);
 
-        assertThat(saved).succeedsWithin(Eventually.DEFAULT_LIMIT).matches(summary -> summary.chunks() == 2);
-        awaitEveryRecordSaved();
+            assertThat(saved).succeedsWithin(Eventually.DEFAULT_LIMIT).matches(summary -> summary.chunks() == 2);
+            assertThat(host.requestCount()).isEqualTo(before + 2);
+            awaitEveryRecordSaved();
+        }
     }
 
     @Test
@@ -124,13 +147,8 @@ class SaveOfSeveralChunksOnCloseContractTest {
         CompletableFuture<WriteSummary> saved = products.saveObjectsAsync(FOUR_RECORDS, TWO_PER_CHUNK);
         awaitFirstChunk(before);
 
-        long start = System.nanoTime();
-        client.close();
-
         // the close timeout passed, not the hold: the host held the first chunk far longer
-        assertThat(Duration.ofNanos(System.nanoTime() - start))
-                .isGreaterThanOrEqualTo(closeTimeout)
-                .isLessThan(Eventually.DEFAULT_LIMIT);
+        Closing.assertGaveUpAfter(Closing.timed(client), closeTimeout);
         assertThat(saved)
                 .failsWithin(Eventually.DEFAULT_LIMIT)
                 .withThrowableOfType(ExecutionException.class)

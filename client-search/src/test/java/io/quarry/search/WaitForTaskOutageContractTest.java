@@ -13,16 +13,16 @@ import io.quarry.mockserver.MockServer;
 import io.quarry.search.model.TaskStatus;
 import io.quarry.testsupport.BooksOnThreeHosts;
 import io.quarry.testsupport.MockServerClients;
+import io.quarry.testsupport.TestThreads;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Waiting for a task through three hosts of one mock server while every host fails its polls for a moment: the wait
@@ -33,16 +33,9 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class WaitForTaskOutageContractTest {
 
-    /**
-     * The test's own thread for the blocking wait: on JDK 25 with two processors the common pool has one thread, shared
-     * with the class running at the same time, and the wait could wait there for theirs.
-     */
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-
-    @AfterEach
-    void stopThreads() {
-        threads.shutdownNow();
-    }
+    /** The test's own threads for its blocking work, off the common pool. */
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
 
     private static final String TASK_PATH = "/1/indexes/books/task/*";
     private static final Duration OUTAGE = Duration.ofSeconds(3);

@@ -13,6 +13,7 @@ import io.quarry.mockserver.MockHost;
 import io.quarry.mockserver.MockServer;
 import io.quarry.search.model.WriteSummary;
 import io.quarry.testsupport.MockServerClients;
+import io.quarry.testsupport.TestThreads;
 import io.quarry.testsupport.TestWaits;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,12 +27,11 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -49,16 +49,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Timeout(60)
 class WritesUnderRandomFaultsContractTest {
 
-    /**
-     * A thread for each producer: on JDK 25 with two processors the common pool has one thread, so the producers
-     * took turns on it rather than adding at once, and an add waiting for room held it from the other class running.
-     */
-    private final ExecutorService producerThreads = Executors.newCachedThreadPool();
-
-    @AfterEach
-    void stopProducerThreads() {
-        producerThreads.shutdownNow();
-    }
+    /** A thread for each producer, off the common pool: the producers add at once. */
+    @RegisterExtension
+    final TestThreads producerThreads = new TestThreads();
 
     private static final MockServer SERVER = MockServer.builder().hosts(3).start();
 

@@ -15,7 +15,8 @@ import okhttp3.Response;
  * server answers them, and each answer waits in the client until the test calls {@link #release()}. A test waits for
  * an answer to be held ({@link #held()}), acts while the call is in flight (closes the client, say), then lets the
  * answers through; from then on none is held. A held call that is cancelled ends then, as one waiting on the network
- * would. Closing it releases what is still held and closes the connections its client kept open.
+ * would. Closing it releases what is still held and closes the connections its client kept open. {@link #first(int)}
+ * holds only the first answers and lets the later ones through at once (one answer coming last, say).
  *
  * <pre>{@code
  * try (HeldAnswers slow = new HeldAnswers()) {
@@ -38,8 +39,31 @@ public final class HeldAnswers implements AutoCloseable {
 
     private final CountDownLatch released = new CountDownLatch(1);
     private final AtomicInteger held = new AtomicInteger();
+    private final AtomicInteger leftToHold;
     private final OkHttpClient client =
             new OkHttpClient.Builder().addInterceptor(this::hold).build();
+
+    /** Holds every answer until {@link #release()}. */
+    public HeldAnswers() {
+        this(Integer.MAX_VALUE);
+    }
+
+    private HeldAnswers(int count) {
+        leftToHold = new AtomicInteger(count);
+    }
+
+    /**
+     * Holds the first answers only, until {@link #release()}; the later ones pass at once.
+     *
+     * @param count how many answers to hold, at least 1
+     * @return answers held that way
+     */
+    public static HeldAnswers first(int count) {
+        if (count < 1) {
+            throw new IllegalArgumentException("hold at least one answer, not " + count);
+        }
+        return new HeldAnswers(count);
+    }
 
     /** {@return the OkHttp client to give the client under test ({@code ClientConfig.Builder.httpClient})} */
     public OkHttpClient httpClient() {
@@ -65,6 +89,9 @@ public final class HeldAnswers implements AutoCloseable {
 
     private Response hold(Interceptor.Chain chain) throws IOException {
         Response answer = chain.proceed(chain.request());
+        if (leftToHold.getAndUpdate(left -> Math.max(0, left - 1)) == 0) {
+            return answer;
+        }
         held.incrementAndGet();
         try {
             awaitRelease(chain);

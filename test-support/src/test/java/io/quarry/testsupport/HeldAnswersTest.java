@@ -9,27 +9,21 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import okhttp3.Call;
 import okhttp3.Request;
 import okhttp3.Response;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** An answer the server gave waits in the client until the test releases it, or until its call is cancelled. */
 @Timeout(60)
 @ExtendWith(MockServerExtension.class)
 class HeldAnswersTest {
 
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-
-    @AfterEach
-    void stopThreads() {
-        threads.shutdownNow();
-    }
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
 
     private CompletableFuture<Integer> status(Call call) {
         return CompletableFuture.supplyAsync(
@@ -85,6 +79,24 @@ class HeldAnswersTest {
                     .isInstanceOf(IOException.class)
                     .withMessage("Canceled");
             assertThat(slow.held()).isZero();
+        }
+    }
+
+    @Test
+    void onlyTheFirstAnswersAreHeldWhenToldHowMany(MockServer server) throws Exception {
+        try (HeldAnswers slow = HeldAnswers.first(1)) {
+            CompletableFuture<Integer> first = status(call(slow, server));
+            Eventually.waitUntil("the first answer to be held", () -> slow.held() == 1);
+
+            assertThat(status(call(slow, server)))
+                    .as("the second answer passes while the first is held")
+                    .succeedsWithin(Eventually.DEFAULT_LIMIT)
+                    .isEqualTo(403);
+            assertThat(first).isNotDone();
+
+            slow.release();
+
+            assertThat(first).succeedsWithin(Eventually.DEFAULT_LIMIT).isEqualTo(403);
         }
     }
 }

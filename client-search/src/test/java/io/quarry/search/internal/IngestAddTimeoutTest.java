@@ -7,31 +7,23 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.core.ApiClient;
 import io.quarry.core.WriteRefusedException;
+import io.quarry.testsupport.TestThreads;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The add timeout bounds the whole of an add, the wait for a queue another thread holds included. */
 @Timeout(20)
 class IngestAddTimeoutTest {
 
-    /**
-     * The test's own thread for the holder of the queue: on JDK 25 with two processors the common pool has one
-     * thread, shared with the class running at the same time, and the holder could wait there for theirs.
-     */
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-
-    @AfterEach
-    void stopThreads() {
-        threads.shutdownNow();
-    }
+    /** The test's own threads for its blocking work, off the common pool. */
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
 
     @AutoClose
     private final ApiClient api = TestQueues.api();

@@ -10,18 +10,18 @@ import io.quarry.search.ChunkAcknowledged;
 import io.quarry.search.ChunkListener;
 import io.quarry.search.ChunkSent;
 import io.quarry.search.WriteProgress;
+import io.quarry.testsupport.TestThreads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The ingester's listener runs on a thread of its own, outside the queue's lock: a listener held on one chunk
@@ -34,7 +34,9 @@ class IngestListenerThreadTest {
     @AutoClose
     private final ApiClient api = TestQueues.api();
 
-    private final ExecutorService producers = Executors.newSingleThreadExecutor();
+    /** Another producer's thread, off the common pool. */
+    @RegisterExtension
+    final TestThreads producers = new TestThreads();
 
     private final CountDownLatch listenerHeld = new CountDownLatch(1);
     private final CountDownLatch releaseListener = new CountDownLatch(1);
@@ -43,7 +45,6 @@ class IngestListenerThreadTest {
     @AfterEach
     void letGo() {
         releaseListener.countDown();
-        producers.shutdownNow();
     }
 
     /** Writes down what it hears, and holds on the acknowledgement of the chunk given until the test lets go. */

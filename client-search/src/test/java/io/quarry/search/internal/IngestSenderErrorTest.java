@@ -7,31 +7,23 @@ import io.quarry.core.ApiClient;
 import io.quarry.search.ChunkAcknowledged;
 import io.quarry.search.ChunkFailed;
 import io.quarry.search.ChunkListener;
+import io.quarry.testsupport.TestThreads;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A send that throws an {@link Error} fails its chunk and frees its place in flight: close still returns. */
 @Timeout(20)
 class IngestSenderErrorTest {
 
-    /**
-     * The test's own thread for {@code close()}: on JDK 25 with two processors the common pool has one thread,
-     * shared with the class running at the same time, and the close could wait there for theirs past its bound.
-     */
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-
-    @AfterEach
-    void stopThreads() {
-        threads.shutdownNow();
-    }
+    /** The test's own threads for its blocking work, off the common pool. */
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
 
     @AutoClose
     private final ApiClient api = TestQueues.api();
