@@ -1,11 +1,14 @@
 package io.quarry.mockserver.internal.journal;
 
+import io.quarry.mockserver.internal.http.IndexNames;
 import io.quarry.mockserver.internal.http.wire.CloseReason;
 import io.quarry.mockserver.internal.json.Json;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -20,7 +23,10 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>Operations per index: each second counts its first {@value #INDICES_PER_SECOND} indices by name, and past those
  * every index a key with the {@code logs} right is restricted to ({@link ListedIndices}: by its name, or by a pattern,
- * each pattern naming {@value #INDICES_PER_SECOND} more a second); the rest are counted together. So a key restricted
+ * each pattern naming {@value #INDICES_PER_SECOND} more a second, and the restrictions of the secured keys that read
+ * the charts last); the rest are counted together. A name longer than {@value #NAME_CHARS} characters is kept whole
+ * when a list names it (the list's own copy) or a pattern does, so a key restricted to it is charted its line, and is
+ * otherwise kept as its start, marked as cut and charted for the keys that may see every index only. So a key restricted
  * to some indices is charted each of its own however many others are busy, and the names a second keeps are bounded
  * by the keys' own lists: {@value #INDICES_PER_SECOND} plus the names and {@value #INDICES_PER_SECOND} a pattern, about
  * 3 MB in all when each of the {@value #SECONDS} seconds saw {@value #INDICES_PER_SECOND} indices of long names, and
@@ -40,6 +46,8 @@ public final class Traffic {
     static final int NAMES_AT_FIRST = 8;
     /** How many indices a chart draws. */
     static final int LINES = 8;
+    /** What follows the start of a name cut. */
+    static final String CUT = "…";
     /** The name the indices past those are counted under. */
     static final String OTHER_INDICES = "(other indices)";
     /** Status classes: 0 for no answer (a closed connection), then 1xx to 5xx. */
@@ -69,6 +77,9 @@ public final class Traffic {
 
         int[] hashes = new int[NAMES_AT_FIRST];
         int[] indexOps = new int[NAMES_AT_FIRST];
+        /** Whether each name is the start of a longer one, followed by {@link #CUT}. */
+        boolean[] cut = new boolean[NAMES_AT_FIRST];
+
         int named;
         /** How many names each listed pattern added past the first {@value #INDICES_PER_SECOND}. */
         int[] byPattern = new int[0];
@@ -89,27 +100,87 @@ public final class Traffic {
         }
 
         void countIndex(String index, ListedIndices listed) {
-            String name = index.length() <= NAME_CHARS ? index : index.substring(0, NAME_CHARS);
-            int hash = name.hashCode();
-            for (int i = 0; i < named; i++) {
-                if (hashes[i] == hash && indices[i].equals(name)) {
-                    indexOps[i]++;
+            if (index.length() > NAME_CHARS) {
+                countLongName(index, listed);
+                return;
+            }
+            int hash = index.hashCode();
+            int at = findWhole(index, hash);
+            if (at >= 0) {
+                indexOps[at]++;
+            } else if (named < INDICES_PER_SECOND || listedWithRoom(index, listed)) {
+                add(index, hash, false);
+            } else {
+                other++;
+            }
+        }
+
+        /**
+         * Counts a name longer than {@value #NAME_CHARS} characters: whole when a list names it (as the list holds
+         * it) or a pattern with room matches it, so that a key restricted to it is charted its line; else cut and
+         * marked as cut, apart from any index whose name is that start, and shown to no key restricted to some
+         * indices (the start alone cannot tell whether the key may see it).
+         */
+        private void countLongName(String index, ListedIndices listed) {
+            int hash = index.hashCode();
+            int at = findWhole(index, hash);
+            if (at >= 0) {
+                indexOps[at]++;
+                return;
+            }
+            if (index.length() <= IndexNames.MAX_BYTES) { // longer is no index a key may use
+                String asListed = listed.listedName(index);
+                if (asListed != null) {
+                    add(asListed, hash, false);
+                    return;
+                }
+                if (listedWithRoom(index, listed)) {
+                    add(index, hash, false);
                     return;
                 }
             }
-            if (named >= INDICES_PER_SECOND && !listedWithRoom(index, listed)) {
+            at = findCut(index);
+            if (at >= 0) {
+                indexOps[at]++;
+            } else if (named < INDICES_PER_SECOND) {
+                String start = index.substring(0, NAME_CHARS) + CUT;
+                add(start, start.hashCode(), true);
+            } else {
                 other++;
-                return;
             }
+        }
+
+        /** {@return where the start of that long name is counted, cut, or -1} Compared in place: no copy. */
+        private int findCut(String index) {
+            for (int i = 0; i < named; i++) {
+                if (cut[i] && index.regionMatches(0, indices[i], 0, NAME_CHARS)) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        private int findWhole(String name, int hash) {
+            for (int i = 0; i < named; i++) {
+                if (hashes[i] == hash && !cut[i] && indices[i].equals(name)) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        private void add(String name, int hash, boolean wasCut) {
             if (named == indices.length) {
                 // kept once grown: the ring stops allocating when every second has seen its busiest traffic
                 indices = java.util.Arrays.copyOf(indices, named * 2);
                 hashes = java.util.Arrays.copyOf(hashes, named * 2);
                 indexOps = java.util.Arrays.copyOf(indexOps, named * 2);
+                cut = java.util.Arrays.copyOf(cut, named * 2);
             }
             indices[named] = name;
             hashes[named] = hash;
             indexOps[named] = 1;
+            cut[named] = wasCut;
             named++;
         }
 
@@ -197,6 +268,27 @@ public final class Traffic {
     }
 
     /**
+     * Names, from now on, each index a secured key restricted to some indices may see, past the first
+     * {@value #INDICES_PER_SECOND} of a second, as those a key lists ({@link ListedIndices#watchedBy}).
+     *
+     * @param restrictIndices the secured key's {@code restrictIndices}
+     */
+    public synchronized void watchedBy(List<String> restrictIndices) {
+        listed.watchedBy(restrictIndices);
+    }
+
+    /**
+     * {@return the series of the last seconds, for a caller who may see every index: {@link #series(long, int,
+     *     Predicate)} with every index shown, the starts of names cut and the other indices included}
+     *
+     * @param nowMillis the time now
+     * @param seconds how many seconds, at most {@value #SECONDS}
+     */
+    public ObjectNode series(long nowMillis, int seconds) {
+        return series(nowMillis, seconds, name -> true, true);
+    }
+
+    /**
      * {@return the series of the last seconds, oldest first, as the charts read them: {@code seconds}, counts
      *     {@code byStatus} class, {@code p50Ms} and {@code p99Ms} (null for a second without answers) and
      *     {@code byIndex} (the shown indices busiest over the window, at most {@value #LINES}) and
@@ -205,10 +297,15 @@ public final class Traffic {
      *
      * @param nowMillis the time now
      * @param seconds how many seconds, at most {@value #SECONDS}
-     * @param shown which indices may be charted (the busiest of those are: a key restricted to an index sees its
-     *     line however busy the others)
+     * @param shown which indices may be charted, by their whole names (the busiest of those are: a key restricted to
+     *     an index sees its line however busy the others); the start of a name cut and the other indices counted
+     *     together are not, since whose indices they hold is unknown
      */
-    public synchronized ObjectNode series(long nowMillis, int seconds, Predicate<String> shown) {
+    public ObjectNode series(long nowMillis, int seconds, Predicate<String> shown) {
+        return series(nowMillis, seconds, shown, false);
+    }
+
+    private synchronized ObjectNode series(long nowMillis, int seconds, Predicate<String> shown, boolean everyIndex) {
         int count = Math.max(1, Math.min(SECONDS, seconds));
         long newest = Math.floorDiv(nowMillis, 1000);
         ObjectNode out = Json.object();
@@ -223,6 +320,7 @@ public final class Traffic {
         ArrayNode p99 = out.putArray("p99Ms");
         Map<String, long[]> perIndex = new HashMap<>();
         Map<String, Long> totals = new HashMap<>();
+        Set<String> unnamed = new HashSet<>();
         long[][] unanswered = new long[REASONS.length][];
         for (int i = 0; i < count; i++) {
             long epochSecond = newest - count + 1 + i;
@@ -246,6 +344,9 @@ public final class Traffic {
                 for (int x = 0; x <= second.named; x++) {
                     String name = x < second.named ? second.indices[x] : OTHER_INDICES;
                     int ops = x < second.named ? second.indexOps[x] : second.other;
+                    if (x == second.named || second.cut[x]) {
+                        unnamed.add(name); // no whole name: whose indices it holds is unknown
+                    }
                     if (ops > 0) {
                         perIndex.computeIfAbsent(name, n -> new long[count])[i] += ops;
                         totals.merge(name, (long) ops, Long::sum);
@@ -254,7 +355,7 @@ public final class Traffic {
             }
         }
         List<String> busiest = new ArrayList<>(totals.keySet());
-        busiest.removeIf(shown.negate());
+        busiest.removeIf(name -> unnamed.contains(name) ? !everyIndex : !shown.test(name));
         busiest.sort((a, b) -> Long.compare(totals.get(b), totals.get(a)));
         ObjectNode byIndex = out.putObject("byIndex");
         for (String name : busiest.subList(0, Math.min(LINES, busiest.size()))) {
