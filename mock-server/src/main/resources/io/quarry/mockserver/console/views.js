@@ -539,6 +539,7 @@ window.QuarryViews = (function () {
         const [server, hosts] = await Promise.all([api("GET", "/_mock/faults", undefined, "faults"),
           api("GET", "/_mock/hosts", undefined, "hosts")]);
         if (!latest()) return;
+        byId("faults-body").hidden = false;
         byId("faults-server").textContent = server.faults.length ? pretty(server.faults) : "(none)";
         const select = byId("fault-host");
         const names = hosts.hosts.map(h => String(h.host));
@@ -563,7 +564,11 @@ window.QuarryViews = (function () {
         }));
         failure("faults-error");
       } catch (e) {
-        if (latest()) failure("faults-error", e);
+        if (latest()) {
+          failure("faults-error", e);
+          // refused to the key: forms it could only be refused again with are not offered
+          if (e.status === 403) byId("faults-body").hidden = true;
+        }
         return refusal(e);
       }
     },
@@ -636,10 +641,17 @@ window.QuarryViews = (function () {
         if (t.byStatus !== undefined) charts.whole(t);
         QuarryCharts.draw(byId("chart-indices"), Object.entries(t.byIndex).map(([name, values]) =>
           ({ name, values })), byId("legend-indices"));
+        // an empty chart says why, as an empty list does
+        charts.note("empty-indices", Object.keys(t.byIndex).length > 0 ? "" : t.byStatus !== undefined
+          ? "No request named an index in the last five minutes: each index your application uses is drawn here."
+          : "None of this key's indices had a request in the last five minutes.");
       } catch (e) {
         if (latest()) failure("charts-error", e, "the charts need a key with the logs right");
         return refusal(e);
       }
+    },
+    note(id, text) {
+      if (byId(id).textContent !== text) byId(id).textContent = text;
     },
     // a key restricted to indices is sent its indices' lines alone: the others count every index's requests
     scope(whole) {
@@ -657,6 +669,9 @@ window.QuarryViews = (function () {
         reason + " " + number(values.reduce((a, b) => a + b, 0)));
       byId("unanswered-status").textContent = closes.length
         ? "Connections closed without an answer: " + closes.join(", ") : "";
+      const answered = Object.values(t.byStatus).some(values => values.some(n => n > 0));
+      charts.note("empty-status", answered ? "" : "No request in the last five minutes: your application's requests"
+          + " are drawn here as they are answered (the console's own are left out).");
       QuarryCharts.draw(byId("chart-duration"), [{ name: "p50", values: t.p50Ms, color: "#2457c5" },
         { name: "p99", values: t.p99Ms, color: "#b3261e" }], byId("legend-duration"));
     }
@@ -701,6 +716,7 @@ window.QuarryViews = (function () {
           return access.keys();
         }
         failure("keys-error");
+        byId("keys-body").hidden = false;
         byId("keys-page").textContent = "page " + (access.keysPage + 1) + " of " + keys.nbPages + " ("
             + counted(keys.nbKeys, "key", "keys") + ")";
         byId("keys-previous").disabled = access.keysPage === 0;
@@ -708,7 +724,11 @@ window.QuarryViews = (function () {
         byId("keys-table").tBodies[0].replaceChildren(...keys.keys.map(k =>
           row([td(k.value), td(k.description, "name"), td(k.acl.join(", ")),
             td(k.indexes.join(", ") || "all", "name"), td(k.validity > 0 ? number(k.validity) : "no limit", "num")])));
-      } catch (e) { if (latest()) failure("keys-error", e, "listing keys needs the admin key"); }
+      } catch (e) {
+        if (!latest()) return;
+        failure("keys-error", e, "listing keys needs the admin key");
+        if (e.status === 403) byId("keys-body").hidden = true; // no page to turn to
+      }
     }
   };
 

@@ -693,6 +693,63 @@ class ConsoleBrowserTest {
     }
 
     @Test
+    @Order(27)
+    void aJournalEntrysTimeStaysOnOneLineBesideALongPath() throws IOException {
+        send(
+                "POST",
+                "/1/indexes/" + "long-path-".repeat(30) + "/batch",
+                "{\"requests\": [{\"action\": \"addObject\", \"body\": {}}]}");
+        tab("journal");
+        By time = By.xpath("//table[@id='journal-table']//tr[td[contains(., 'long-path-long-path-')]]//button");
+        waiting.until(ExpectedConditions.presenceOfElementLocated(time));
+        assertThat(browser.executeScript("const lines = node => { const range = document.createRange();"
+                        + " range.selectNodeContents(node); return range.getClientRects().length; };"
+                        + " return Array.from(document.querySelectorAll('#journal-table tbody tr'))"
+                        + ".every(row => lines(row.querySelector('button')) === 1);"))
+                .as("each time of day read as one number, not broken inside it (\"06:11:2\" above \"5.505\")")
+                .isEqualTo(true);
+    }
+
+    @Test
+    @Order(28)
+    void aKeyRefusedTheFaultsAndTheKeysIsOfferedNoFormOrPageItCannotUseAndAnEmptyChartSaysWhy() throws Exception {
+        String key = createKey("{\"acl\": [\"search\", \"logs\"], \"indexes\": [\"quiet\"]}");
+        find("sign-out").click();
+        signIn(key);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+        tab("faults");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("faults-error"), "admin API key"));
+        assertThat(find("fault-server-form").isDisplayed()
+                        || find("fault-host-form").isDisplayed())
+                .as("forms the key could only be refused again with")
+                .isFalse();
+        tab("access");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("keys-error"), "admin key"));
+        assertThat(find("keys-next").isDisplayed())
+                .as("no page of keys to turn to")
+                .isFalse();
+        tab("charts");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(
+                By.id("empty-indices"), "None of this key's indices had a request in the last five minutes"));
+
+        find("sign-out").click();
+        signIn(ADMIN_KEY);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+        tab("faults");
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("fault-server-form")));
+        tab("access");
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("keys-next")));
+        tab("charts");
+        assertThat(find("empty-status").getText()).isEmpty();
+        assertThat(browser.executeScript("QuarryViews.charts.whole({byStatus: {'2xx': [0], '3xx': [0], '4xx': [0],"
+                        + " '5xx': [0], none: [0]}, p50Ms: [null], p99Ms: [null], unanswered: {}});"
+                        + " return document.getElementById('empty-status').textContent;"))
+                .as("a server not yet asked anything: the chart says why it is flat")
+                .asString()
+                .startsWith("No request in the last five minutes");
+    }
+
+    @Test
     @Order(30) // last but one: the server stopped is told with the calls it counts
     void aHiddenTabAsksTheServerNothingAndCatchesUpWhenShownAgain() {
         tab("access"); // its pending tasks are read every second while it is shown
