@@ -364,6 +364,10 @@ window.QuarryViews = (function () {
       });
       const facets = byId("search-facets");
       facets.replaceChildren();
+      if (Object.keys(answer.facets || {}).length === 0) { // an empty column would seem a failure to show them
+        facets.append(el("p", "None: the index sets no attributesForFaceting, or no hit has a value for one.",
+          "hint"));
+      }
       Object.entries(answer.facets || {}).forEach(([facet, counts]) => {
         const group = el("div", undefined, "facet-group");
         group.append(el("h4", cut(facet, TEXT_CHARS)));

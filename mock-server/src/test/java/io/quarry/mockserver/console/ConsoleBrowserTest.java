@@ -750,6 +750,18 @@ class ConsoleBrowserTest {
     }
 
     @Test
+    @Order(29)
+    void aSearchWithoutFacetsSaysWhy() {
+        tab("search");
+        typeIndex("long-path-".repeat(30)); // made by an earlier test, with no attributesForFaceting
+        indexChanged();
+        find("search-query").sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.DELETE);
+        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "1"));
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(
+                By.id("search-facets"), "the index sets no attributesForFaceting"));
+    }
+
+    @Test
     @Order(30) // last but one: the server stopped is told with the calls it counts
     void aHiddenTabAsksTheServerNothingAndCatchesUpWhenShownAgain() {
         tab("access"); // its pending tasks are read every second while it is shown
@@ -867,7 +879,10 @@ class ConsoleBrowserTest {
         find("sign-out").click();
         waiting.until(driver -> driver.findElement(By.id("sign-in")).isDisplayed()
                 && !driver.findElement(By.id("app-id")).getDomProperty("value").isEmpty());
-        find("api-key").sendKeys(ADMIN_KEY, Keys.ENTER);
+        // the application ID filled in, the key's field has the focus: the key typed and Enter, nothing else
+        waiting.until(
+                driver -> "api-key".equals(driver.switchTo().activeElement().getDomAttribute("id")));
+        browser.switchTo().activeElement().sendKeys(ADMIN_KEY, Keys.ENTER);
         waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
         waiting.until(
                 driver -> "indices".equals(driver.switchTo().activeElement().getDomAttribute("data-view")));
