@@ -127,11 +127,14 @@ window.QuarryViews = (function () {
     heading.focus();
   }
 
-  // Escape in an open detail (an index's, a journal entry's) closes it and gives the focus back to the button of the
-  // row it was opened from, where the keyboard was, or to the table when that row is gone.
-  function closeOnEscape(detailId, tableId, attribute, closed) {
+  // Escape in an open detail (an index's, a journal entry's), or its Close button, closes it and gives the focus
+  // back to the button of the row it was opened from, where the keyboard was, or to the table when that row is gone.
+  function closable(detailId, tableId, attribute, closed) {
     byId(detailId).addEventListener("keydown", event => {
-      if (event.key !== "Escape") return;
+      if (event.key === "Escape") close();
+    });
+    byId(detailId + "-close").addEventListener("click", close);
+    function close() {
       const opened = byId(detailId).dataset.opened;
       byId(detailId).hidden = true;
       closed();
@@ -143,7 +146,7 @@ window.QuarryViews = (function () {
         byId(tableId).tabIndex = -1;
         byId(tableId).focus();
       }
-    });
+    }
   }
 
   function cut(text, max) {
@@ -257,7 +260,7 @@ window.QuarryViews = (function () {
       byId("indices-next").addEventListener("click", () => { indices.listPage++; indices.list(); });
       byId("records-previous").addEventListener("click", () => { indices.page--; indices.records(); });
       byId("records-next").addEventListener("click", () => { indices.page++; indices.records(); });
-      closeOnEscape("index-detail", "indices-table", "index", () => { // answers still on their way: not shown
+      closable("index-detail", "indices-table", "index", () => { // answers still on their way: not shown
         indices.selected = null;
         turn("index-settings");
         turn("index-records");
@@ -494,7 +497,7 @@ window.QuarryViews = (function () {
       journal.capacity = info.journalCapacity;
       ["journal-status", "journal-path", "journal-index"].forEach(id =>
         byId(id).addEventListener("input", () => journal.refresh()));
-      closeOnEscape("journal-detail", "journal-table", "seq", () => { turn("journal-detail"); });
+      closable("journal-detail", "journal-table", "seq", () => { turn("journal-detail"); });
     }
   };
 

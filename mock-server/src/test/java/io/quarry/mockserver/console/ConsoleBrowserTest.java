@@ -751,9 +751,38 @@ class ConsoleBrowserTest {
 
     @Test
     @Order(29)
-    void aSearchWithoutFacetsSaysWhy() {
+    void aDetailClosesWithItsCloseButtonBackToItsRow() {
+        tab("indices");
+        waiting.until(ExpectedConditions.elementToBeClickable(
+                        By.cssSelector("#indices-table tr[data-index='products'] button")))
+                .click();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("index-records"), "Aurora"));
+        find("index-detail-close").click();
+        waiting.until(ExpectedConditions.invisibilityOfElementLocated(By.id("index-detail")));
+        assertThat(browser.switchTo()
+                        .activeElement()
+                        .findElement(By.xpath("ancestor::tr"))
+                        .getDomAttribute("data-index"))
+                .as("the focus back on the button that opened the index")
+                .isEqualTo("products");
+
+        tab("journal");
+        waiting.until(ExpectedConditions.elementToBeClickable(By.cssSelector("#journal-table tbody tr button")))
+                .click();
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("journal-detail")));
+        find("journal-detail-close").click();
+        waiting.until(ExpectedConditions.invisibilityOfElementLocated(By.id("journal-detail")));
+    }
+
+    @Test
+    @Order(18)
+    void aSearchWithoutFacetsSaysWhy() throws IOException {
+        send(
+                "POST",
+                "/1/indexes/no-facets/batch",
+                "{\"requests\": [{\"action\": \"addObject\", \"body\": {\"name\": \"plain\"}}]}");
         tab("search");
-        typeIndex("long-path-".repeat(30)); // made by an earlier test, with no attributesForFaceting
+        typeIndex("no-facets"); // no attributesForFaceting
         indexChanged();
         find("search-query").sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.DELETE);
         waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "1"));
