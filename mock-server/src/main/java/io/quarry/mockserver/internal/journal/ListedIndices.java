@@ -30,7 +30,7 @@ final class ListedIndices {
     /** How many secured keys' restrictions are kept, the last to read the charts. */
     static final int WATCHERS = 8;
     /** The most entries of a secured key's restriction kept. */
-    static final int WATCHED_ENTRIES = 100;
+    static final int WATCHED_ENTRIES = 32;
 
     /** The application's keys, or {@code null} for none (a journal of its own, in a test). */
     private final ApiKeys keys;

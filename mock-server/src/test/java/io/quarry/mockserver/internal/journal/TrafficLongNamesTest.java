@@ -113,6 +113,28 @@ class TrafficLongNamesTest {
         assertThat(byIndex.propertyNames()).containsExactly("later-0");
     }
 
+    @Test
+    void aSecuredKeysRestrictionIsListedItsFirstEntriesOnly() {
+        List<String> restriction = new java.util.ArrayList<>();
+        for (int i = 0; i <= ListedIndices.WATCHED_ENTRIES; i++) {
+            restriction.add("w-" + i);
+        }
+        journal.traffic().watchedBy(restriction);
+        for (int i = 0; i < Traffic.INDICES_PER_SECOND; i++) {
+            count("busy-" + i);
+        }
+        String last = "w-" + (ListedIndices.WATCHED_ENTRIES - 1);
+        String past = "w-" + ListedIndices.WATCHED_ENTRIES;
+        count(last);
+        count(past);
+        JsonNode byIndex = journal.traffic()
+                .series(clock.millis(), 1, name -> name.startsWith("w-"))
+                .get("byIndex");
+        assertThat(byIndex.propertyNames())
+                .as("what a secured key makes the counters keep is bounded, however long its list")
+                .containsExactly(last);
+    }
+
     private void createKey(String definition) {
         keys.create(KeyDefinition.fromJson((ObjectNode) Json.parse(definition), null), null);
     }
