@@ -35,13 +35,11 @@ final class ListedIndices {
     /** The application's keys, or {@code null} for none (a journal of its own, in a test). */
     private final ApiKeys keys;
 
-    /** The restrictions of the secured keys that read the charts last, the least recent first. */
-    private final Map<List<String>, Boolean> watchers = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<List<String>, Boolean> eldest) {
-            return size() > WATCHERS;
-        }
-    };
+    /**
+     * The restrictions of the secured keys that read the charts last, the least recent first; made when the first
+     * reads them, so a server whose charts no secured key reads loads nothing of it.
+     */
+    private Map<List<String>, Boolean> watchers = Map.of();
 
     private long readAt = -1;
     private boolean watchersChanged;
@@ -95,6 +93,14 @@ final class ListedIndices {
         List<String> kept = restrictIndices.size() <= WATCHED_ENTRIES
                 ? restrictIndices
                 : restrictIndices.subList(0, WATCHED_ENTRIES);
+        if (watchers.isEmpty()) {
+            watchers = new LinkedHashMap<>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<List<String>, Boolean> eldest) {
+                    return size() > WATCHERS;
+                }
+            };
+        }
         if (watchers.get(kept) == null) { // the same secured key reads every second: nothing to read again
             watchers.put(List.copyOf(kept), Boolean.TRUE);
             watchersChanged = true;
