@@ -607,9 +607,29 @@ window.QuarryViews = (function () {
       } catch (e) { failure(errorId, e); }
       await faults.refresh();
     },
+    // Only the fields that apply to the choices made are shown: a status for a status or failAfterWrite fault, a
+    // delay for a delay fault, a count for the next requests, a duration for the others, no fault for a host refusing
+    // connections or holding requests.
+    showFields() {
+      const shown = (id, applies) => { byId(id).closest("label").hidden = !applies; };
+      const mode = byId("fault-host-mode").value;
+      const withFault = mode === "next" || mode === "during";
+      shown("fault-host-count", mode === "next");
+      shown("fault-host-duration", mode !== "next");
+      shown("fault-host-type", withFault);
+      ["fault-server", "fault-host"].forEach(prefix => {
+        const type = byId(prefix + "-type").value;
+        const applies = prefix === "fault-server" || withFault;
+        shown(prefix + "-status", applies && (type === "status" || type === "failAfterWrite"));
+        shown(prefix + "-delay", applies && type === "delay");
+      });
+    },
     init() {
       document.querySelectorAll(".fault-types").forEach(select =>
         select.replaceChildren(...FAULT_TYPES.map(option)));
+      ["fault-server-type", "fault-host-type", "fault-host-mode"].forEach(id =>
+        byId(id).addEventListener("change", faults.showFields));
+      faults.showFields();
       byId("fault-server-form").addEventListener("submit", event => {
         event.preventDefault();
         faults.submit("fault-server-error", () => ["POST", "/_mock/faults", {

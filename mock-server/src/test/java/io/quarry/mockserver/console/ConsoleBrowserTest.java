@@ -791,7 +791,41 @@ class ConsoleBrowserTest {
     }
 
     @Test
-    @Order(30) // last but one: the server stopped is told with the calls it counts
+    @Order(30)
+    void theFaultFormsShowTheFieldsThatApplyToTheChoicesMade() {
+        tab("faults");
+        new Select(find("fault-server-type")).selectByVisibleText("delay");
+        assertThat(find("fault-server-delay").isDisplayed()).isTrue();
+        assertThat(find("fault-server-status").isDisplayed())
+                .as("no status for a delay")
+                .isFalse();
+        new Select(find("fault-server-type")).selectByVisibleText("failAfterWrite");
+        assertThat(find("fault-server-status").isDisplayed()).isTrue();
+        assertThat(find("fault-server-delay").isDisplayed())
+                .as("no delay but for a delay fault")
+                .isFalse();
+
+        new Select(find("fault-host-mode")).selectByValue("next");
+        new Select(find("fault-host-type")).selectByVisibleText("status");
+        assertThat(find("fault-host-count").isDisplayed()).isTrue();
+        assertThat(find("fault-host-duration").isDisplayed())
+                .as("the next requests: counted, not timed")
+                .isFalse();
+        assertThat(find("fault-host-status").isDisplayed()).isTrue();
+        new Select(find("fault-host-mode")).selectByValue("refuseConnections");
+        assertThat(find("fault-host-duration").isDisplayed()).isTrue();
+        assertThat(find("fault-host-count").isDisplayed()
+                        || find("fault-host-type").isDisplayed()
+                        || find("fault-host-status").isDisplayed()
+                        || find("fault-host-delay").isDisplayed())
+                .as("a host refusing connections for a while: no count, and no fault to answer with")
+                .isFalse();
+        new Select(find("fault-host-mode")).selectByValue("next");
+        new Select(find("fault-server-type")).selectByVisibleText("status");
+    }
+
+    @Test
+    @Order(40) // last but one: the server stopped is told with the calls it counts
     void aHiddenTabAsksTheServerNothingAndCatchesUpWhenShownAgain() {
         tab("access"); // its pending tasks are read every second while it is shown
         // the page's calls counted as it makes them
