@@ -70,6 +70,14 @@ class ConsoleHttpTest {
     }
 
     @Test
+    void theSignInFormSaysWhereAFirstTimeUserFindsTheAdminKeyWithoutShowingOne() throws Exception {
+        Document page = Jsoup.parse(fetch("/_mock/console").body());
+        assertThat(page.select("#sign-in").text())
+                .contains("prints it when it starts", "server.adminKey()")
+                .doesNotContain(MockServer.DEFAULT_ADMIN_KEY, ADMIN_KEY);
+    }
+
+    @Test
     void everyButtonOfThePageHasANameOfItsOwnHoldingItsVisibleText() throws Exception {
         Document page = Jsoup.parse(fetch("/_mock/console").body());
         List<String> names = page.select("button").stream()
