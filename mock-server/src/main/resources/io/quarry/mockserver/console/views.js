@@ -285,8 +285,12 @@ window.QuarryViews = (function () {
       byId("search-index-names").replaceChildren(...names.map(option));
       byId("search-index-note").textContent = names.length > 0 ? ""
           : "No index to suggest (the key may not list the indices, or there are none): type an index name.";
-      // the first index is a suggestion for an empty field, never put into a name being typed meanwhile
-      if (!field.value && !search.edited && names.length > 0) field.value = names[0];
+      // the first index is a suggestion for an empty field, never put into a name being typed meanwhile; its records
+      // are shown at once, as an empty query finds them, rather than an empty view until a key is pressed
+      if (!field.value && !search.edited && names.length > 0) {
+        field.value = names[0];
+        await search.run();
+      }
     },
     // What the fields ask for now: the index, the path and body of its search, and a key telling two apart.
     wanted() {

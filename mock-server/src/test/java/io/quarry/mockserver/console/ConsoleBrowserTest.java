@@ -154,6 +154,9 @@ class ConsoleBrowserTest {
         tab("search");
         waiting.until(ExpectedConditions.presenceOfElementLocated(
                 By.cssSelector("#search-index-names option[value='products']")));
+        // the index suggested is searched at once with no query: its records shown before any key is pressed
+        assertThat(find("search-index").getDomProperty("value")).isEqualTo("products");
+        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "7"));
         typeIndex("products");
         find("search-query").sendKeys("phone");
         waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "5"));
