@@ -4,6 +4,7 @@ import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.mockserver.testing.SecuredKeyFactory;
 import io.quarry.mockserver.testing.TestClient;
 import java.io.IOException;
 import java.net.URI;
@@ -66,6 +67,14 @@ class ConsoleHttpTest {
                 .allSatisfy(
                         error -> assertThat(error.attr("role")).as(error.id()).isEqualTo("alert"));
         assertThat(page.select("#journal-table th").first().text()).isEqualTo("Time (UTC)");
+    }
+
+    @Test
+    void theSignInFormSaysWhereAFirstTimeUserFindsTheAdminKeyWithoutShowingOne() throws Exception {
+        Document page = Jsoup.parse(fetch("/_mock/console").body());
+        assertThat(page.select("#sign-in").text())
+                .contains("prints it when it starts", "server.adminKey()")
+                .doesNotContain(MockServer.DEFAULT_ADMIN_KEY, ADMIN_KEY);
     }
 
     @Test
@@ -342,6 +351,41 @@ class ConsoleHttpTest {
         try (MockServer alone = MockServer.builder().start()) { // charts of this test's requests only
             TestClient admin = new TestClient(alone);
             TestClient mine = admin.withKey(admin.createKey(jq("{'acl':['logs'],'indexes':['mine']}")));
+            for (int i = 0; i < 40; i++) { // past the 32 indices each second names whoever lists them
+                admin.post("/1/indexes/busy-" + i + "/query", "{}");
+            }
+            admin.post("/1/indexes/mine/query", "{}");
+            JsonNode byIndex = mine.get("/_mock/console/api/traffic?seconds=60")
+                    .requireOk()
+                    .body()
+                    .get("byIndex");
+            assertThat(byIndex.propertyNames()).containsExactly("mine");
+        }
+    }
+
+    @Test
+    void aKeyRestrictedToAnIndexOfALongNameIsChartedItsLine() {
+        String longName = "catalogue-" + "x".repeat(140); // longer than the charts keep of a name no key lists
+        try (MockServer alone = MockServer.builder().start()) { // charts of this test's requests only
+            TestClient admin = new TestClient(alone);
+            TestClient mine = admin.withKey(admin.createKey(jq("{'acl':['logs'],'indexes':['" + longName + "']}")));
+            admin.post("/1/indexes/" + longName + "/query", "{}");
+            JsonNode byIndex = mine.get("/_mock/console/api/traffic?seconds=60")
+                    .requireOk()
+                    .body()
+                    .get("byIndex");
+            assertThat(byIndex.propertyNames()).containsExactly(longName);
+        }
+    }
+
+    @Test
+    void aSecuredKeyRestrictedToAnIndexIsChartedItsLinePastTheFirst32OnceItReadsTheCharts() {
+        try (MockServer alone = MockServer.builder().start()) { // charts of this test's requests only
+            TestClient admin = new TestClient(alone);
+            String parent = admin.createKey(jq("{'acl':['logs']}")); // lists no index
+            TestClient mine =
+                    admin.withKey(SecuredKeyFactory.generate(parent, java.util.Map.of("restrictIndices", "mine")));
+            mine.get("/_mock/console/api/traffic?seconds=60").requireOk();
             for (int i = 0; i < 40; i++) { // past the 32 indices each second names whoever lists them
                 admin.post("/1/indexes/busy-" + i + "/query", "{}");
             }

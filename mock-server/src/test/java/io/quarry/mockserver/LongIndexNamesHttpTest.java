@@ -34,8 +34,9 @@ class LongIndexNamesHttpTest {
 
     @Test
     void aKeyRestrictedToAnIndexOfTheLongestNameReadsItsOwnEntriesAndLineOnly() {
-        writeAndSearch();
+        // the key comes first: the chart names a long index for the keys that list it as its requests are counted
         TestClient restricted = admin.withKey(admin.createKey("{\"acl\":[\"logs\"],\"indexes\":[\"" + OWN + "\"]}"));
+        writeAndSearch();
 
         assertThat(indicesOf(restricted.get("/1/logs?length=1000"), "logs"))
                 .as("the request log")

@@ -191,7 +191,11 @@
       signIn(saved.appId, saved.key).catch(e => { // nothing shown yet: the sign-in form says why
         sessionStorage.removeItem(STORE);
         byId("sign-in-error").textContent = "Signed out: " + e.message;
+        byId("api-key").focus();
       });
+    } else {
+      // the application ID is filled in: the key is what is left to type
+      byId("api-key").focus();
     }
   }
 

@@ -127,11 +127,14 @@ window.QuarryViews = (function () {
     heading.focus();
   }
 
-  // Escape in an open detail (an index's, a journal entry's) closes it and gives the focus back to the button of the
-  // row it was opened from, where the keyboard was, or to the table when that row is gone.
-  function closeOnEscape(detailId, tableId, attribute, closed) {
+  // Escape in an open detail (an index's, a journal entry's), or its Close button, closes it and gives the focus
+  // back to the button of the row it was opened from, where the keyboard was, or to the table when that row is gone.
+  function closable(detailId, tableId, attribute, closed) {
     byId(detailId).addEventListener("keydown", event => {
-      if (event.key !== "Escape") return;
+      if (event.key === "Escape") close();
+    });
+    byId(detailId + "-close").addEventListener("click", close);
+    function close() {
       const opened = byId(detailId).dataset.opened;
       byId(detailId).hidden = true;
       closed();
@@ -143,7 +146,7 @@ window.QuarryViews = (function () {
         byId(tableId).tabIndex = -1;
         byId(tableId).focus();
       }
-    });
+    }
   }
 
   function cut(text, max) {
@@ -257,7 +260,7 @@ window.QuarryViews = (function () {
       byId("indices-next").addEventListener("click", () => { indices.listPage++; indices.list(); });
       byId("records-previous").addEventListener("click", () => { indices.page--; indices.records(); });
       byId("records-next").addEventListener("click", () => { indices.page++; indices.records(); });
-      closeOnEscape("index-detail", "indices-table", "index", () => { // answers still on their way: not shown
+      closable("index-detail", "indices-table", "index", () => { // answers still on their way: not shown
         indices.selected = null;
         turn("index-settings");
         turn("index-records");
@@ -282,8 +285,12 @@ window.QuarryViews = (function () {
       byId("search-index-names").replaceChildren(...names.map(option));
       byId("search-index-note").textContent = names.length > 0 ? ""
           : "No index to suggest (the key may not list the indices, or there are none): type an index name.";
-      // the first index is a suggestion for an empty field, never put into a name being typed meanwhile
-      if (!field.value && !search.edited && names.length > 0) field.value = names[0];
+      // the first index is a suggestion for an empty field, never put into a name being typed meanwhile; its records
+      // are shown at once, as an empty query finds them, rather than an empty view until a key is pressed
+      if (!field.value && !search.edited && names.length > 0) {
+        field.value = names[0];
+        await search.run();
+      }
     },
     // What the fields ask for now: the index, the path and body of its search, and a key telling two apart.
     wanted() {
@@ -364,6 +371,10 @@ window.QuarryViews = (function () {
       });
       const facets = byId("search-facets");
       facets.replaceChildren();
+      if (Object.keys(answer.facets || {}).length === 0) { // an empty column would seem a failure to show them
+        facets.append(el("p", "None: the index sets no attributesForFaceting, or no hit has a value for one.",
+          "hint"));
+      }
       Object.entries(answer.facets || {}).forEach(([facet, counts]) => {
         const group = el("div", undefined, "facet-group");
         group.append(el("h4", cut(facet, TEXT_CHARS)));
@@ -490,7 +501,7 @@ window.QuarryViews = (function () {
       journal.capacity = info.journalCapacity;
       ["journal-status", "journal-path", "journal-index"].forEach(id =>
         byId(id).addEventListener("input", () => journal.refresh()));
-      closeOnEscape("journal-detail", "journal-table", "seq", () => { turn("journal-detail"); });
+      closable("journal-detail", "journal-table", "seq", () => { turn("journal-detail"); });
     }
   };
 
@@ -539,6 +550,7 @@ window.QuarryViews = (function () {
         const [server, hosts] = await Promise.all([api("GET", "/_mock/faults", undefined, "faults"),
           api("GET", "/_mock/hosts", undefined, "hosts")]);
         if (!latest()) return;
+        byId("faults-body").hidden = false;
         byId("faults-server").textContent = server.faults.length ? pretty(server.faults) : "(none)";
         const select = byId("fault-host");
         const names = hosts.hosts.map(h => String(h.host));
@@ -563,7 +575,11 @@ window.QuarryViews = (function () {
         }));
         failure("faults-error");
       } catch (e) {
-        if (latest()) failure("faults-error", e);
+        if (latest()) {
+          failure("faults-error", e);
+          // refused to the key: forms it could only be refused again with are not offered
+          if (e.status === 403) byId("faults-body").hidden = true;
+        }
         return refusal(e);
       }
     },
@@ -595,9 +611,29 @@ window.QuarryViews = (function () {
       } catch (e) { failure(errorId, e); }
       await faults.refresh();
     },
+    // Only the fields that apply to the choices made are shown: a status for a status or failAfterWrite fault, a
+    // delay for a delay fault, a count for the next requests, a duration for the others, no fault for a host refusing
+    // connections or holding requests.
+    showFields() {
+      const shown = (id, applies) => { byId(id).closest("label").hidden = !applies; };
+      const mode = byId("fault-host-mode").value;
+      const withFault = mode === "next" || mode === "during";
+      shown("fault-host-count", mode === "next");
+      shown("fault-host-duration", mode !== "next");
+      shown("fault-host-type", withFault);
+      ["fault-server", "fault-host"].forEach(prefix => {
+        const type = byId(prefix + "-type").value;
+        const applies = prefix === "fault-server" || withFault;
+        shown(prefix + "-status", applies && (type === "status" || type === "failAfterWrite"));
+        shown(prefix + "-delay", applies && type === "delay");
+      });
+    },
     init() {
       document.querySelectorAll(".fault-types").forEach(select =>
         select.replaceChildren(...FAULT_TYPES.map(option)));
+      ["fault-server-type", "fault-host-type", "fault-host-mode"].forEach(id =>
+        byId(id).addEventListener("change", faults.showFields));
+      faults.showFields();
       byId("fault-server-form").addEventListener("submit", event => {
         event.preventDefault();
         faults.submit("fault-server-error", () => ["POST", "/_mock/faults", {
@@ -636,10 +672,17 @@ window.QuarryViews = (function () {
         if (t.byStatus !== undefined) charts.whole(t);
         QuarryCharts.draw(byId("chart-indices"), Object.entries(t.byIndex).map(([name, values]) =>
           ({ name, values })), byId("legend-indices"));
+        // an empty chart says why, as an empty list does
+        charts.note("empty-indices", Object.keys(t.byIndex).length > 0 ? "" : t.byStatus !== undefined
+          ? "No request named an index in the last five minutes: each index your application uses is drawn here."
+          : "None of this key's indices had a request in the last five minutes.");
       } catch (e) {
         if (latest()) failure("charts-error", e, "the charts need a key with the logs right");
         return refusal(e);
       }
+    },
+    note(id, text) {
+      if (byId(id).textContent !== text) byId(id).textContent = text;
     },
     // a key restricted to indices is sent its indices' lines alone: the others count every index's requests
     scope(whole) {
@@ -657,6 +700,9 @@ window.QuarryViews = (function () {
         reason + " " + number(values.reduce((a, b) => a + b, 0)));
       byId("unanswered-status").textContent = closes.length
         ? "Connections closed without an answer: " + closes.join(", ") : "";
+      const answered = Object.values(t.byStatus).some(values => values.some(n => n > 0));
+      charts.note("empty-status", answered ? "" : "No request in the last five minutes: your application's requests"
+          + " are drawn here as they are answered (the console's own are left out).");
       QuarryCharts.draw(byId("chart-duration"), [{ name: "p50", values: t.p50Ms, color: "#2457c5" },
         { name: "p99", values: t.p99Ms, color: "#b3261e" }], byId("legend-duration"));
     }
@@ -701,6 +747,7 @@ window.QuarryViews = (function () {
           return access.keys();
         }
         failure("keys-error");
+        byId("keys-body").hidden = false;
         byId("keys-page").textContent = "page " + (access.keysPage + 1) + " of " + keys.nbPages + " ("
             + counted(keys.nbKeys, "key", "keys") + ")";
         byId("keys-previous").disabled = access.keysPage === 0;
@@ -708,7 +755,11 @@ window.QuarryViews = (function () {
         byId("keys-table").tBodies[0].replaceChildren(...keys.keys.map(k =>
           row([td(k.value), td(k.description, "name"), td(k.acl.join(", ")),
             td(k.indexes.join(", ") || "all", "name"), td(k.validity > 0 ? number(k.validity) : "no limit", "num")])));
-      } catch (e) { if (latest()) failure("keys-error", e, "listing keys needs the admin key"); }
+      } catch (e) {
+        if (!latest()) return;
+        failure("keys-error", e, "listing keys needs the admin key");
+        if (e.status === 403) byId("keys-body").hidden = true; // no page to turn to
+      }
     }
   };
 

@@ -154,6 +154,9 @@ class ConsoleBrowserTest {
         tab("search");
         waiting.until(ExpectedConditions.presenceOfElementLocated(
                 By.cssSelector("#search-index-names option[value='products']")));
+        // the index suggested is searched at once with no query: its records shown before any key is pressed
+        assertThat(find("search-index").getDomProperty("value")).isEqualTo("products");
+        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "7"));
         typeIndex("products");
         find("search-query").sendKeys("phone");
         waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "5"));
@@ -693,7 +696,139 @@ class ConsoleBrowserTest {
     }
 
     @Test
-    @Order(30) // last but one: the server stopped is told with the calls it counts
+    @Order(27)
+    void aJournalEntrysTimeStaysOnOneLineBesideALongPath() throws IOException {
+        send(
+                "POST",
+                "/1/indexes/" + "long-path-".repeat(30) + "/batch",
+                "{\"requests\": [{\"action\": \"addObject\", \"body\": {}}]}");
+        tab("journal");
+        By time = By.xpath("//table[@id='journal-table']//tr[td[contains(., 'long-path-long-path-')]]//button");
+        waiting.until(ExpectedConditions.presenceOfElementLocated(time));
+        assertThat(browser.executeScript("const lines = node => { const range = document.createRange();"
+                        + " range.selectNodeContents(node); return range.getClientRects().length; };"
+                        + " return Array.from(document.querySelectorAll('#journal-table tbody tr'))"
+                        + ".every(row => lines(row.querySelector('button')) === 1);"))
+                .as("each time of day read as one number, not broken inside it (\"06:11:2\" above \"5.505\")")
+                .isEqualTo(true);
+    }
+
+    @Test
+    @Order(28)
+    void aKeyRefusedTheFaultsAndTheKeysIsOfferedNoFormOrPageItCannotUseAndAnEmptyChartSaysWhy() throws Exception {
+        String key = createKey("{\"acl\": [\"search\", \"logs\"], \"indexes\": [\"quiet\"]}");
+        find("sign-out").click();
+        signIn(key);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+        tab("faults");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("faults-error"), "admin API key"));
+        assertThat(find("fault-server-form").isDisplayed()
+                        || find("fault-host-form").isDisplayed())
+                .as("forms the key could only be refused again with")
+                .isFalse();
+        tab("access");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("keys-error"), "admin key"));
+        assertThat(find("keys-next").isDisplayed())
+                .as("no page of keys to turn to")
+                .isFalse();
+        tab("charts");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(
+                By.id("empty-indices"), "None of this key's indices had a request in the last five minutes"));
+
+        find("sign-out").click();
+        signIn(ADMIN_KEY);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+        tab("faults");
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("fault-server-form")));
+        tab("access");
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("keys-next")));
+        tab("charts");
+        assertThat(find("empty-status").getText()).isEmpty();
+        assertThat(browser.executeScript("QuarryViews.charts.whole({byStatus: {'2xx': [0], '3xx': [0], '4xx': [0],"
+                        + " '5xx': [0], none: [0]}, p50Ms: [null], p99Ms: [null], unanswered: {}});"
+                        + " return document.getElementById('empty-status').textContent;"))
+                .as("a server not yet asked anything: the chart says why it is flat")
+                .asString()
+                .startsWith("No request in the last five minutes");
+    }
+
+    @Test
+    @Order(29)
+    void aDetailClosesWithItsCloseButtonBackToItsRow() {
+        tab("indices");
+        waiting.until(ExpectedConditions.elementToBeClickable(
+                        By.cssSelector("#indices-table tr[data-index='products'] button")))
+                .click();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("index-records"), "Aurora"));
+        find("index-detail-close").click();
+        waiting.until(ExpectedConditions.invisibilityOfElementLocated(By.id("index-detail")));
+        assertThat(browser.switchTo()
+                        .activeElement()
+                        .findElement(By.xpath("ancestor::tr"))
+                        .getDomAttribute("data-index"))
+                .as("the focus back on the button that opened the index")
+                .isEqualTo("products");
+
+        tab("journal");
+        waiting.until(ExpectedConditions.elementToBeClickable(By.cssSelector("#journal-table tbody tr button")))
+                .click();
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("journal-detail")));
+        find("journal-detail-close").click();
+        waiting.until(ExpectedConditions.invisibilityOfElementLocated(By.id("journal-detail")));
+    }
+
+    @Test
+    @Order(18)
+    void aSearchWithoutFacetsSaysWhy() throws IOException {
+        send(
+                "POST",
+                "/1/indexes/no-facets/batch",
+                "{\"requests\": [{\"action\": \"addObject\", \"body\": {\"name\": \"plain\"}}]}");
+        tab("search");
+        typeIndex("no-facets"); // no attributesForFaceting
+        indexChanged();
+        find("search-query").sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.DELETE);
+        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "1"));
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(
+                By.id("search-facets"), "the index sets no attributesForFaceting"));
+    }
+
+    @Test
+    @Order(30)
+    void theFaultFormsShowTheFieldsThatApplyToTheChoicesMade() {
+        tab("faults");
+        new Select(find("fault-server-type")).selectByVisibleText("delay");
+        assertThat(find("fault-server-delay").isDisplayed()).isTrue();
+        assertThat(find("fault-server-status").isDisplayed())
+                .as("no status for a delay")
+                .isFalse();
+        new Select(find("fault-server-type")).selectByVisibleText("failAfterWrite");
+        assertThat(find("fault-server-status").isDisplayed()).isTrue();
+        assertThat(find("fault-server-delay").isDisplayed())
+                .as("no delay but for a delay fault")
+                .isFalse();
+
+        new Select(find("fault-host-mode")).selectByValue("next");
+        new Select(find("fault-host-type")).selectByVisibleText("status");
+        assertThat(find("fault-host-count").isDisplayed()).isTrue();
+        assertThat(find("fault-host-duration").isDisplayed())
+                .as("the next requests: counted, not timed")
+                .isFalse();
+        assertThat(find("fault-host-status").isDisplayed()).isTrue();
+        new Select(find("fault-host-mode")).selectByValue("refuseConnections");
+        assertThat(find("fault-host-duration").isDisplayed()).isTrue();
+        assertThat(find("fault-host-count").isDisplayed()
+                        || find("fault-host-type").isDisplayed()
+                        || find("fault-host-status").isDisplayed()
+                        || find("fault-host-delay").isDisplayed())
+                .as("a host refusing connections for a while: no count, and no fault to answer with")
+                .isFalse();
+        new Select(find("fault-host-mode")).selectByValue("next");
+        new Select(find("fault-server-type")).selectByVisibleText("status");
+    }
+
+    @Test
+    @Order(40) // last but one: the server stopped is told with the calls it counts
     void aHiddenTabAsksTheServerNothingAndCatchesUpWhenShownAgain() {
         tab("access"); // its pending tasks are read every second while it is shown
         // the page's calls counted as it makes them
@@ -810,7 +945,10 @@ class ConsoleBrowserTest {
         find("sign-out").click();
         waiting.until(driver -> driver.findElement(By.id("sign-in")).isDisplayed()
                 && !driver.findElement(By.id("app-id")).getDomProperty("value").isEmpty());
-        find("api-key").sendKeys(ADMIN_KEY, Keys.ENTER);
+        // the application ID filled in, the key's field has the focus: the key typed and Enter, nothing else
+        waiting.until(
+                driver -> "api-key".equals(driver.switchTo().activeElement().getDomAttribute("id")));
+        browser.switchTo().activeElement().sendKeys(ADMIN_KEY, Keys.ENTER);
         waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
         waiting.until(
                 driver -> "indices".equals(driver.switchTo().activeElement().getDomAttribute("data-view")));

@@ -89,6 +89,15 @@ public final class Caller {
         return keyUser == null || keyUser.equals(userToken);
     }
 
+    /** {@return the entries of a secured key's {@code restrictIndices}, none blank; empty for any other caller} */
+    public List<String> securedRestrictIndices() {
+        return secured == null
+                ? List.of()
+                : secured.restrictIndices().stream()
+                        .filter(entry -> !entry.isBlank())
+                        .toList();
+    }
+
     SecuredKey secured() {
         return secured;
     }

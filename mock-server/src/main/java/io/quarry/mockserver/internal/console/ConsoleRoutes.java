@@ -214,7 +214,14 @@ public final class ConsoleRoutes implements RouteMethods {
     private Response traffic(Request request) {
         int seconds = intParam(request, "seconds", 300, 1, Traffic.SECONDS);
         Caller caller = request.get(Caller.class);
-        ObjectNode series = journal.traffic().series(journal.now(), seconds, caller::mayUse);
+        Traffic traffic = journal.traffic();
+        List<String> restriction = caller.securedRestrictIndices();
+        if (!restriction.isEmpty()) {
+            traffic.watchedBy(restriction); // its own lines from now on, past a second's first 32
+        }
+        ObjectNode series = caller.usesSomeIndicesOnly()
+                ? traffic.series(journal.now(), seconds, caller::mayUse)
+                : traffic.series(journal.now(), seconds);
         if (caller.usesSomeIndicesOnly()) {
             // counted over every index and the requests naming none, as the journal entries such a key does not see
             series.remove(List.of("byStatus", "p50Ms", "p99Ms", "unanswered"));

@@ -5,8 +5,10 @@ import io.quarry.mockserver.internal.http.wire.CloseReason;
 import io.quarry.mockserver.internal.json.Json;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -17,19 +19,20 @@ import tools.jackson.databind.node.ObjectNode;
  * closed without an answer by {@link CloseReason} (those with a request under way also count as "none", no answer). A
  * second's bucket is made the first time the ring comes to it, and reused from then on: recording allocates nothing
  * once the ring is full and each second's table of names has grown to its busiest. The ring takes at most about 460
- * KB whatever the traffic, plus the tables of names, grown by doubling.
+ * KB whatever the traffic, plus the tables of names (their first {@value #NAME_CHARS} characters), grown by doubling.
  *
- * <p>Operations per index: each second counts its first indices by name, up to {@value #INDICES_PER_SECOND} of them
- * and {@value #UNLISTED_NAME_CHARS} characters of their names together, and past those every index a key with the
- * {@code logs} right is restricted to ({@link ListedIndices}: by its name, or by a pattern, each pattern naming
- * {@value #INDICES_PER_SECOND} more a second); the rest are counted together, and so is a name longer than any index
- * has (a refused request's). Names are kept whole, so that a key restricted to an index of a long name is charted its
- * line, and two names alike in their start are two lines. So a key restricted to some indices is charted each of its
- * own however many others are busy, and the names a second keeps are bounded by the keys' own lists: about 3 MB in
- * all when each of the {@value #SECONDS} seconds saw names of {@value #UNLISTED_NAME_CHARS} characters, and at most
- * about 60 bytes and the name's characters (at most {@value #NAME_CHARS}) more each second for each other name listed
- * and busy in it. A name past the first ones is looked up in the keys' lists at its first answer of a second, and at
- * each answer when no key lists it: a set look-up, and each listed pattern matched.
+ * <p>Operations per index: each second counts its first {@value #INDICES_PER_SECOND} indices by name, and past those
+ * every index a key with the {@code logs} right is restricted to ({@link ListedIndices}: by its name, or by a pattern,
+ * each pattern naming {@value #INDICES_PER_SECOND} more a second, and the restrictions of the secured keys that read
+ * the charts last); the rest are counted together. A name longer than {@value #NAME_CHARS} characters is kept whole
+ * when a list names it (the list's own copy) or a pattern does, so a key restricted to it is charted its line, and is
+ * otherwise kept as its start, marked as cut and charted for the keys that may see every index only. So a key restricted
+ * to some indices is charted each of its own however many others are busy, and the names a second keeps are bounded
+ * by the keys' own lists: {@value #INDICES_PER_SECOND} plus the names and {@value #INDICES_PER_SECOND} a pattern, about
+ * 3 MB in all when each of the {@value #SECONDS} seconds saw {@value #INDICES_PER_SECOND} indices of long names, and
+ * at most about 170 bytes more each second for each other name listed and busy in it. A name past the first
+ * {@value #INDICES_PER_SECOND} is looked up in the keys' lists at its first answer of a second, and at each answer when
+ * no key lists it: a set look-up, and each listed pattern matched.
  */
 public final class Traffic {
 
@@ -37,17 +40,14 @@ public final class Traffic {
     public static final int SECONDS = 600;
     /** How many indices a second counts by name whatever they are, and how many more each listed pattern names. */
     static final int INDICES_PER_SECOND = 32;
-    /**
-     * The most characters of an index's name counted by name: no index has a longer one ({@link IndexNames#MAX_BYTES}
-     * bytes of UTF-8, each character at least one), while a refused request's path may be 64 KB.
-     */
-    static final int NAME_CHARS = IndexNames.MAX_BYTES;
-    /** How many characters the names a second counts whatever they are may take together: 32 names of 100. */
-    static final int UNLISTED_NAME_CHARS = 3_200;
+    /** The most characters of an index's name kept: a chart's legend shows no more, and a path may be 64 KB. */
+    static final int NAME_CHARS = 100;
     /** How many indices a second's table holds before it first grows. */
     static final int NAMES_AT_FIRST = 8;
     /** How many indices a chart draws. */
     static final int LINES = 8;
+    /** What follows the start of a name cut. */
+    static final String CUT = "…";
     /** The name the indices past those are counted under. */
     static final String OTHER_INDICES = "(other indices)";
     /** Status classes: 0 for no answer (a closed connection), then 1xx to 5xx. */
@@ -77,9 +77,10 @@ public final class Traffic {
 
         int[] hashes = new int[NAMES_AT_FIRST];
         int[] indexOps = new int[NAMES_AT_FIRST];
+        /** Whether each name is the start of a longer one, followed by {@link #CUT}. */
+        boolean[] cut = new boolean[NAMES_AT_FIRST];
+
         int named;
-        /** The characters of the names counted whatever they are (not for a key's list). */
-        int unlistedChars;
         /** How many names each listed pattern added past the first {@value #INDICES_PER_SECOND}. */
         int[] byPattern = new int[0];
 
@@ -95,40 +96,91 @@ public final class Traffic {
             java.util.Arrays.fill(indexOps, 0);
             java.util.Arrays.fill(byPattern, 0);
             named = 0;
-            unlistedChars = 0;
             other = 0;
         }
 
         void countIndex(String index, ListedIndices listed) {
             if (index.length() > NAME_CHARS) {
-                // no index has such a name; cut, it could be counted as an index that has
-                other++;
+                countLongName(index, listed);
                 return;
             }
             int hash = index.hashCode();
-            for (int i = 0; i < named; i++) {
-                if (hashes[i] == hash && indices[i].equals(index)) {
-                    indexOps[i]++;
+            int at = findWhole(index, hash);
+            if (at >= 0) {
+                indexOps[at]++;
+            } else if (named < INDICES_PER_SECOND || listedWithRoom(index, listed)) {
+                add(index, hash, false);
+            } else {
+                other++;
+            }
+        }
+
+        /**
+         * Counts a name longer than {@value #NAME_CHARS} characters: whole when a list names it (as the list holds
+         * it) or a pattern with room matches it, so that a key restricted to it is charted its line; else cut and
+         * marked as cut, apart from any index whose name is that start, and shown to no key restricted to some
+         * indices (the start alone cannot tell whether the key may see it).
+         */
+        private void countLongName(String index, ListedIndices listed) {
+            int hash = index.hashCode();
+            int at = findWhole(index, hash);
+            if (at >= 0) {
+                indexOps[at]++;
+                return;
+            }
+            if (index.length() <= IndexNames.MAX_BYTES) { // longer is no index a key may use
+                String asListed = listed.listedName(index);
+                if (asListed != null) {
+                    add(asListed, hash, false);
+                    return;
+                }
+                if (listedWithRoom(index, listed)) {
+                    add(index, hash, false);
                     return;
                 }
             }
-            boolean room = named < INDICES_PER_SECOND && unlistedChars + index.length() <= UNLISTED_NAME_CHARS;
-            if (!room && !listedWithRoom(index, listed)) {
+            at = findCut(index);
+            if (at >= 0) {
+                indexOps[at]++;
+            } else if (named < INDICES_PER_SECOND) {
+                String start = index.substring(0, NAME_CHARS) + CUT;
+                add(start, start.hashCode(), true);
+            } else {
                 other++;
-                return;
             }
-            if (room) {
-                unlistedChars += index.length();
+        }
+
+        /** {@return where the start of that long name is counted, cut, or -1} Compared in place: no copy. */
+        private int findCut(String index) {
+            for (int i = 0; i < named; i++) {
+                if (cut[i] && index.regionMatches(0, indices[i], 0, NAME_CHARS)) {
+                    return i;
+                }
             }
+            return -1;
+        }
+
+        private int findWhole(String name, int hash) {
+            for (int i = 0; i < named; i++) {
+                if (hashes[i] == hash && !cut[i] && indices[i].equals(name)) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        private void add(String name, int hash, boolean wasCut) {
             if (named == indices.length) {
                 // kept once grown: the ring stops allocating when every second has seen its busiest traffic
                 indices = java.util.Arrays.copyOf(indices, named * 2);
                 hashes = java.util.Arrays.copyOf(hashes, named * 2);
                 indexOps = java.util.Arrays.copyOf(indexOps, named * 2);
+                cut = java.util.Arrays.copyOf(cut, named * 2);
             }
-            indices[named] = index;
+            indices[named] = name;
             hashes[named] = hash;
             indexOps[named] = 1;
+            cut[named] = wasCut;
             named++;
         }
 
@@ -216,6 +268,27 @@ public final class Traffic {
     }
 
     /**
+     * Names, from now on, each index a secured key restricted to some indices may see, past the first
+     * {@value #INDICES_PER_SECOND} of a second, as those a key lists ({@link ListedIndices#watchedBy}).
+     *
+     * @param restrictIndices the secured key's {@code restrictIndices}
+     */
+    public synchronized void watchedBy(List<String> restrictIndices) {
+        listed.watchedBy(restrictIndices);
+    }
+
+    /**
+     * {@return the series of the last seconds, for a caller who may see every index: {@link #series(long, int,
+     *     Predicate)} with every index shown, the starts of names cut and the other indices included}
+     *
+     * @param nowMillis the time now
+     * @param seconds how many seconds, at most {@value #SECONDS}
+     */
+    public ObjectNode series(long nowMillis, int seconds) {
+        return series(nowMillis, seconds, name -> true, true);
+    }
+
+    /**
      * {@return the series of the last seconds, oldest first, as the charts read them: {@code seconds}, counts
      *     {@code byStatus} class, {@code p50Ms} and {@code p99Ms} (null for a second without answers) and
      *     {@code byIndex} (the shown indices busiest over the window, at most {@value #LINES}) and
@@ -224,10 +297,15 @@ public final class Traffic {
      *
      * @param nowMillis the time now
      * @param seconds how many seconds, at most {@value #SECONDS}
-     * @param shown which indices may be charted (the busiest of those are: a key restricted to an index sees its
-     *     line however busy the others)
+     * @param shown which indices may be charted, by their whole names (the busiest of those are: a key restricted to
+     *     an index sees its line however busy the others); the start of a name cut and the other indices counted
+     *     together are not, since whose indices they hold is unknown
      */
-    public synchronized ObjectNode series(long nowMillis, int seconds, Predicate<String> shown) {
+    public ObjectNode series(long nowMillis, int seconds, Predicate<String> shown) {
+        return series(nowMillis, seconds, shown, false);
+    }
+
+    private synchronized ObjectNode series(long nowMillis, int seconds, Predicate<String> shown, boolean everyIndex) {
         int count = Math.max(1, Math.min(SECONDS, seconds));
         long newest = Math.floorDiv(nowMillis, 1000);
         ObjectNode out = Json.object();
@@ -242,6 +320,7 @@ public final class Traffic {
         ArrayNode p99 = out.putArray("p99Ms");
         Map<String, long[]> perIndex = new HashMap<>();
         Map<String, Long> totals = new HashMap<>();
+        Set<String> unnamed = new HashSet<>();
         long[][] unanswered = new long[REASONS.length][];
         for (int i = 0; i < count; i++) {
             long epochSecond = newest - count + 1 + i;
@@ -265,6 +344,9 @@ public final class Traffic {
                 for (int x = 0; x <= second.named; x++) {
                     String name = x < second.named ? second.indices[x] : OTHER_INDICES;
                     int ops = x < second.named ? second.indexOps[x] : second.other;
+                    if (x == second.named || second.cut[x]) {
+                        unnamed.add(name); // no whole name: whose indices it holds is unknown
+                    }
                     if (ops > 0) {
                         perIndex.computeIfAbsent(name, n -> new long[count])[i] += ops;
                         totals.merge(name, (long) ops, Long::sum);
@@ -273,7 +355,7 @@ public final class Traffic {
             }
         }
         List<String> busiest = new ArrayList<>(totals.keySet());
-        busiest.removeIf(shown.negate());
+        busiest.removeIf(name -> unnamed.contains(name) ? !everyIndex : !shown.test(name));
         busiest.sort((a, b) -> Long.compare(totals.get(b), totals.get(a)));
         ObjectNode byIndex = out.putObject("byIndex");
         for (String name : busiest.subList(0, Math.min(LINES, busiest.size()))) {
