@@ -21,7 +21,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A key whose value the test chooses (the mock server's seed lets it; the service makes its own): managed through
- * the client whatever its characters, as a path segment of the key calls and, when ASCII, as the credential.
+ * the client as a path segment of the key calls and as the credential. The mock server takes chosen values of ASCII
+ * letters, digits, {@code -} and {@code _} only (so that it can hide them whole wherever it shows a request again);
+ * how the client writes a value of any other character into a path is {@link KeyValuePathsTest}'s.
  */
 class SeededKeyValuesContractTest {
 
@@ -40,7 +42,7 @@ class SeededKeyValuesContractTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"a/b", "a b", "a%2Fb", "...", "?q=1", "#top", "a+b", "é😀", "*", "a;b=c", "~x"})
+    @ValueSource(strings = {"chosen", "Chosen-Key_2", "-", "_", "0123456789abcdefABCDEF-_0123456789abcdefABCDEF-_"})
     void aChosenValueIsReadUpdatedDeletedAndRestored(String value) {
         ObjectNode seed = JsonNodeFactory.instance.objectNode();
         ObjectNode key = seed.putArray("keys").addObject().put("value", value).put("description", "chosen");
@@ -53,12 +55,10 @@ class SeededKeyValuesContractTest {
         assertThat(admin.apiKeys().list().keys()).extracting(ApiKeyInfo::value).contains(value);
         admin.apiKeys().update(value, ApiKey.of(Acl.SEARCH, Acl.BROWSE));
         assertThat(admin.apiKeys().get(value).acl()).extracting(Acl::name).containsExactly("search", "browse");
-        if (value.chars().allMatch(c -> c > ' ' && c < 127)) {
-            try (SearchClient user = SearchClient.create(MockServerClients.config(MOCK.server(), value))) {
-                assertThatThrownBy(() -> user.index("items").search(SearchQuery.of(), Product.class))
-                        .as("the key authenticates: the index is missing, not refused")
-                        .isInstanceOf(NotFoundException.class);
-            }
+        try (SearchClient user = SearchClient.create(MockServerClients.config(MOCK.server(), value))) {
+            assertThatThrownBy(() -> user.index("items").search(SearchQuery.of(), Product.class))
+                    .as("the key authenticates: the index is missing, not refused")
+                    .isInstanceOf(NotFoundException.class);
         }
         admin.apiKeys().delete(value);
         assertThatThrownBy(() -> admin.apiKeys().get(value)).isInstanceOf(NotFoundException.class);
