@@ -6,17 +6,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.quarry.core.testing.Eventually;
 import io.quarry.core.testing.FaultyHttpServer;
 import io.quarry.core.testing.LoopbackHttp;
+import io.quarry.core.testing.TestThreads;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
@@ -28,16 +27,9 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 @Execution(ExecutionMode.CONCURRENT) // each test has servers and a client of its own, and mostly waits on limits
 class CallLimitsTest {
 
-    /**
-     * The test's own threads for a blocking call the host holds: on JDK 25 with two processors the common pool has
-     * one thread, shared with the classes running at the same time, and the call could wait there for theirs.
-     */
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-
-    @AfterEach
-    void stopThreads() {
-        threads.shutdownNow();
-    }
+    /** The test's own threads for a blocking call the host holds, off the common pool. */
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
 
     static final Endpoint GET = Endpoint.read("getObject", "GET", "/1/indexes/{indexName}/{objectID}");
 

@@ -23,14 +23,13 @@ import io.quarry.core.spi.TryEnd;
 import io.quarry.core.testing.Eventually;
 import io.quarry.core.testing.LoopbackHttp;
 import io.quarry.core.testing.RecordingObserver;
+import io.quarry.core.testing.TestThreads;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import okhttp3.Call;
 import okhttp3.EventListener;
 import okhttp3.OkHttpClient;
@@ -41,16 +40,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** A registered call observer sees each call once, each try with its host and outcome, and composite calls. */
 class CallObserverTest {
 
-    /**
-     * The test's own threads for a blocking call the host holds: on JDK 25 with two processors the common pool has
-     * one thread, shared with the classes running at the same time, and the call could wait there for theirs.
-     */
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-
-    @AfterEach
-    void stopThreads() {
-        threads.shutdownNow();
-    }
+    /** The test's own threads for a blocking call the host holds, off the common pool. */
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
 
     @RegisterExtension
     static final WireMockExtension WM = LoopbackHttp.wireMock();

@@ -11,16 +11,15 @@ import io.quarry.core.spi.ObservedCall;
 import io.quarry.core.testing.Eventually;
 import io.quarry.core.testing.FaultyHttpServer;
 import io.quarry.core.testing.LoopbackHttp;
+import io.quarry.core.testing.TestThreads;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
@@ -34,13 +33,9 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 @Execution(ExecutionMode.CONCURRENT) // each test has a server and a client of its own
 class CloseFromCallFutureTest {
 
-    /** The test's own threads for a cancel whose continuation closes the client, never the common pool. */
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-
-    @AfterEach
-    void stopThreads() {
-        threads.shutdownNow();
-    }
+    /** The test's own threads for a cancel whose continuation closes the client, off the common pool. */
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
 
     private static final CallObserver OBSERVER = call -> ObservedCall.NONE;
 

@@ -11,16 +11,15 @@ import io.quarry.core.spi.CallScope;
 import io.quarry.core.testing.Eventually;
 import io.quarry.core.testing.FaultyHttpServer;
 import io.quarry.core.testing.LoopbackHttp;
+import io.quarry.core.testing.TestThreads;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
@@ -35,13 +34,9 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 @Execution(ExecutionMode.CONCURRENT) // each test has a server and a client of its own
 class CloseFromOwnCompositeCallTest {
 
-    /** The test's own threads for the blocking calls, never the common pool. */
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-
-    @AfterEach
-    void stopThreads() {
-        threads.shutdownNow();
-    }
+    /** The test's own threads for the blocking calls, off the common pool. */
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
 
     private static ApiRequest get(CallScope scope) {
         return scope.request(GracefulCloseTest.GET)

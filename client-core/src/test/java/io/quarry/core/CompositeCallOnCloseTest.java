@@ -12,16 +12,15 @@ import io.quarry.core.spi.CallScope;
 import io.quarry.core.testing.Eventually;
 import io.quarry.core.testing.FaultyHttpServer;
 import io.quarry.core.testing.LoopbackHttp;
+import io.quarry.core.testing.TestThreads;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
@@ -35,16 +34,9 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 @Execution(ExecutionMode.CONCURRENT) // each test has a server and a client of its own
 class CompositeCallOnCloseTest {
 
-    /**
-     * The test's own threads for the blocking calls and for {@code close()}: on JDK 25 with two processors the common
-     * pool has one thread, and a call held there kept {@code close()} from starting.
-     */
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-
-    @AfterEach
-    void stopThreads() {
-        threads.shutdownNow();
-    }
+    /** The test's own threads for the blocking calls and for {@code close()}, off the common pool. */
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
 
     /** Two requests one after another, as a send of two chunks makes them. */
     private static List<FreeFormRecord> twoRequests(CallScope scope) {

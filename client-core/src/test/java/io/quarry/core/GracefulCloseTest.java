@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.quarry.core.testing.Eventually;
 import io.quarry.core.testing.FaultyHttpServer;
 import io.quarry.core.testing.LoopbackHttp;
+import io.quarry.core.testing.TestThreads;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
@@ -15,12 +16,10 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
@@ -40,16 +39,9 @@ class GracefulCloseTest {
     /** A close timeout no test reaches: a close given it returns because its calls ended. */
     static final Duration NEVER_REACHED = Duration.ofMinutes(5);
 
-    /**
-     * The test's own threads for a blocking call and for {@code close()}: on JDK 25 with two processors the common
-     * pool has one thread, so a blocking call held there kept {@code close()} from ever starting.
-     */
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-
-    @AfterEach
-    void stopThreads() {
-        threads.shutdownNow();
-    }
+    /** The test's own threads for a blocking call and for {@code close()}, off the common pool. */
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
 
     /** How long a gated server holds an answer at most, so that no test can hang on a gate it forgot. */
     static final long GATE_GUARD_SECONDS = 50;

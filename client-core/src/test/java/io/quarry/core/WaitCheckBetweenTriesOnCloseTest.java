@@ -11,18 +11,17 @@ import io.quarry.core.spi.TryEnd;
 import io.quarry.core.testing.Eventually;
 import io.quarry.core.testing.FaultyHttpServer;
 import io.quarry.core.testing.LoopbackHttp;
+import io.quarry.core.testing.TestThreads;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
@@ -41,13 +40,9 @@ class WaitCheckBetweenTriesOnCloseTest {
     private static final WaitPolicy TEN_MINUTES = new WaitPolicy(5, Duration.ofMinutes(10), Duration.ofMinutes(10), 1);
     private static final byte[] ERROR = "{\"message\":\"later\"}".getBytes(StandardCharsets.UTF_8);
 
-    /** The test's own threads for the blocking wait and for {@code close()}, never the common pool. */
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-
-    @AfterEach
-    void stopThreads() {
-        threads.shutdownNow();
-    }
+    /** The test's own threads for the blocking wait and for {@code close()}, off the common pool. */
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
 
     /** Every try answers 503: the check call waits minutes for its next round. */
     private static FaultyHttpServer outage() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarry.core.ClientClosedException;
 import io.quarry.core.ClientConfig;
 import io.quarry.core.testing.Eventually;
+import io.quarry.core.testing.TestThreads;
 import io.quarry.insights.model.EventsResponse;
 import io.quarry.insights.model.InsightsEvent;
 import io.quarry.mockserver.MockHost;
@@ -17,14 +18,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A send of two chunks made just before the application shuts down: closing the client lets the send end whole when
@@ -42,11 +41,9 @@ class SendOfSeveralChunksOnCloseContractTest {
     /** Longer than any wait of the tests: a close that ends did not give up. */
     private static final Duration NEVER_REACHED = ClientConfig.DEFAULT_CLOSE_TIMEOUT.multipliedBy(6);
 
-    /**
-     * The test's own thread for the blocking send: on JDK 25 with two processors the common pool has one thread, and
-     * the send could wait there for another task.
-     */
-    private final ExecutorService threads = Executors.newCachedThreadPool();
+    /** The test's own thread for the blocking send, off the common pool. */
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
 
     private MockServer server;
     private MockHost host;
@@ -55,11 +52,6 @@ class SendOfSeveralChunksOnCloseContractTest {
     void setUp(MockServer server) {
         this.server = server;
         host = server.hosts().get(0);
-    }
-
-    @AfterEach
-    void stopThreads() {
-        threads.shutdownNow();
     }
 
     private InsightsClient client(Duration closeTimeout) {

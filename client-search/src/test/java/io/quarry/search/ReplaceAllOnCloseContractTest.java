@@ -7,6 +7,7 @@ import io.quarry.core.ReplaceAllException;
 import io.quarry.core.WaitPolicy;
 import io.quarry.core.testing.Eventually;
 import io.quarry.core.testing.MutableClock;
+import io.quarry.core.testing.TestThreads;
 import io.quarry.mockserver.MockHost;
 import io.quarry.mockserver.MockServer;
 import io.quarry.mockserver.junit.MockServerExtension;
@@ -19,10 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -53,8 +51,9 @@ class ReplaceAllOnCloseContractTest {
     private static final List<Map<String, Object>> RECORDS =
             List.of(Map.of("objectID", "r0", "name", "record 0"), Map.of("objectID", "r1", "name", "record 1"));
 
-    /** The test's own threads for the blocking replacement and for {@code close()}, never the common pool. */
-    private final ExecutorService threads = Executors.newCachedThreadPool();
+    /** The test's own threads for the blocking replacement and for {@code close()}, off the common pool. */
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
 
     private MockServer server;
     private MockHost host;
@@ -69,11 +68,6 @@ class ReplaceAllOnCloseContractTest {
                         "POST",
                         "/1/indexes/products/batch",
                         "{'requests':[{'action':'addObject','body':{'objectID':'old','name':'old record'}}]}");
-    }
-
-    @AfterEach
-    void stopThreads() {
-        threads.shutdownNow();
     }
 
     private SearchClient client(Duration closeTimeout) {

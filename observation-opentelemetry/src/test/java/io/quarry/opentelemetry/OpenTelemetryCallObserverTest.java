@@ -24,6 +24,7 @@ import io.quarry.core.RetryRounds;
 import io.quarry.core.WriteOutcomeUnknownException;
 import io.quarry.core.testing.Eventually;
 import io.quarry.core.testing.LoopbackHttp;
+import io.quarry.core.testing.TestThreads;
 import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.ApiKeyChange;
@@ -43,8 +44,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.stream.IntStream;
 import okhttp3.Dispatcher;
 import okhttp3.OkHttpClient;
@@ -64,6 +63,10 @@ class OpenTelemetryCallObserverTest {
 
     @RegisterExtension
     static final OpenTelemetryExtension OTEL = OpenTelemetryExtension.create();
+
+    /** The test's own threads, for an OkHttp dispatcher that runs a call's request off the common pool. */
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
 
     private static final String WRONG_KEY = "wrong-key-5d2e91";
 
@@ -299,7 +302,6 @@ class OpenTelemetryCallObserverTest {
     @Test
     void theCallsSpanIsCurrentWhileOkHttpRunsTheRequest() {
         List<String> current = new CopyOnWriteArrayList<>();
-        ExecutorService threads = Executors.newCachedThreadPool();
         // what the Java agent does to every executor: a task runs in the context it was submitted from
         OkHttpClient http = LoopbackHttp.loopbackDnsClient()
                 .newBuilder()
@@ -317,8 +319,6 @@ class OpenTelemetryCallObserverTest {
             traced.index("products")
                     .searchAsync(SearchQuery.of("phone"), FreeFormRecord.class)
                     .join();
-        } finally {
-            threads.shutdown();
         }
 
         assertThat(current)

@@ -3,6 +3,7 @@ package io.quarry.testsupport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.core.testing.Eventually;
+import io.quarry.core.testing.TestThreads;
 import io.quarry.mockserver.MockServer;
 import io.quarry.mockserver.junit.MockServerExtension;
 import java.io.IOException;

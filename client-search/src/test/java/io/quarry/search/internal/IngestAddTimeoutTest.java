@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.core.ApiClient;
 import io.quarry.core.WriteRefusedException;
-import io.quarry.testsupport.TestThreads;
+import io.quarry.core.testing.TestThreads;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;

@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.core.ApiClient;
 import io.quarry.core.testing.Eventually;
+import io.quarry.core.testing.TestThreads;
 import io.quarry.search.ChunkAcknowledged;
 import io.quarry.search.ChunkListener;
 import io.quarry.search.ChunkSent;
 import io.quarry.search.WriteProgress;
-import io.quarry.testsupport.TestThreads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -4,10 +4,10 @@ import static io.quarry.search.internal.TestQueues.record;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.core.ApiClient;
+import io.quarry.core.testing.TestThreads;
 import io.quarry.search.ChunkAcknowledged;
 import io.quarry.search.ChunkFailed;
 import io.quarry.search.ChunkListener;
-import io.quarry.testsupport.TestThreads;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -8,12 +8,10 @@ import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.MutableClock;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
+import io.quarry.mockserver.testing.TestThreads;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -39,16 +37,13 @@ class IndexingRamGaugeTest {
 
     private final TestClient client = new TestClient(MOCK.server());
     private final Application app = ServerApplication.of(MOCK.server());
-    private final ExecutorService requests = Executors.newSingleThreadExecutor();
+
+    @RegisterExtension
+    final TestThreads requests = new TestThreads();
 
     @BeforeEach
     void startsFromNothing() {
         assertThat(gauge()).as("after the reset before each test").isZero();
-    }
-
-    @AfterEach
-    void stopRequests() {
-        requests.shutdownNow();
     }
 
     /** Stores some 4 MB of records, so that counting them twice shows in a gauge of whole megabytes. */

@@ -8,13 +8,11 @@ import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.Eventually;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
+import io.quarry.mockserver.testing.TestThreads;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -37,12 +35,9 @@ class ReadersOfEveryIndexDuringMoveTest {
     private final TestClient usage = new TestClient(
             MOCK.server(), MOCK.server().applicationId(), MOCK.server().usageKey());
     private final Application app = ServerApplication.of(MOCK.server());
-    private final ExecutorService requests = Executors.newFixedThreadPool(5);
 
-    @AfterEach
-    void stopRequests() {
-        requests.shutdownNow();
-    }
+    @RegisterExtension
+    final TestThreads requests = new TestThreads();
 
     private Reply sizes() {
         Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);

@@ -8,11 +8,9 @@ import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.Eventually;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
+import io.quarry.mockserver.testing.TestThreads;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -31,12 +29,9 @@ class SuggestionsSwitchTest {
 
     private final TestClient client = new TestClient(MOCK.server());
     private final Application app = ServerApplication.of(MOCK.server());
-    private final ExecutorService requests = Executors.newFixedThreadPool(2);
 
-    @AfterEach
-    void stopRequests() {
-        requests.shutdownNow();
-    }
+    @RegisterExtension
+    final TestThreads requests = new TestThreads();
 
     private void searched(String query) {
         client.post("/1/indexes/switch-source/query", jq("{'query':'" + query + "'}"))

@@ -8,10 +8,8 @@ import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.Eventually;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
+import io.quarry.mockserver.testing.TestThreads;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -29,16 +27,9 @@ class UserRemovalRaceTest {
 
     private final TestClient client = new TestClient(MOCK.server());
     private final Application app = ServerApplication.of(MOCK.server());
-    /**
-     * A thread for each request sent while another is stopped in the server, never the common pool's: on JDK 25 with
-     * two processors it has one thread, shared with the class running at the same time.
-     */
-    private final ExecutorService requests = Executors.newCachedThreadPool();
-
-    @AfterEach
-    void stopRequests() {
-        requests.shutdownNow();
-    }
+    /** A thread for each request sent while another is stopped in the server, off the common pool. */
+    @RegisterExtension
+    final TestThreads requests = new TestThreads();
 
     @Test
     void aRecordWrittenAsTheUserIsRemovedGoesWithTheUser() throws Exception {

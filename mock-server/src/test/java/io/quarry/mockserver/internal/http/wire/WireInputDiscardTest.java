@@ -2,6 +2,7 @@ package io.quarry.mockserver.internal.http.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.testing.TestThreads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -12,11 +13,9 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What a lingering close drops: read and forgotten through the connection's own buffer (no memory grows with the
@@ -27,16 +26,9 @@ class WireInputDiscardTest {
 
     private static final int TEN_MEGABYTES = 10 * 1024 * 1024;
 
-    /**
-     * The test's own threads for the client's writes: on JDK 25 with two processors the common pool has one
-     * thread, shared with the class running at the same time, and the writes could wait there past the reads' deadline.
-     */
-    private final ExecutorService senders = Executors.newCachedThreadPool();
-
-    @AfterEach
-    void stopSenders() {
-        senders.shutdownNow();
-    }
+    /** The test's own threads for the client's writes, off the common pool. */
+    @RegisterExtension
+    final TestThreads senders = new TestThreads();
 
     @Test
     void droppingTenMegabytesAllocatesAlmostNothing() throws IOException {

@@ -8,17 +8,16 @@ import io.quarry.mockserver.internal.http.ResetGate;
 import io.quarry.mockserver.testing.Eventually;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
+import io.quarry.mockserver.testing.TestThreads;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.Isolated;
 
 /**
@@ -31,17 +30,9 @@ import org.junit.jupiter.api.parallel.Isolated;
 @Isolated
 class IncidentResetRaceHttpTest {
 
-    /**
-     * The test's own threads for the incident, held in the server, and the reset sent meanwhile: on JDK 25 with two
-     * processors the common pool has one thread, and the reset ran only because the incident's blocked send lent it a
-     * spare one.
-     */
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-
-    @AfterEach
-    void stopThreads() {
-        threads.shutdownNow();
-    }
+    /** The test's own threads for the incident, held in the server, and the reset sent meanwhile, off the common pool. */
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
 
     private static final String SERVER = "mock-cluster-1-1";
 

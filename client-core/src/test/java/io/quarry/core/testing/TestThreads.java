@@ -1,4 +1,4 @@
-package io.quarry.testsupport;
+package io.quarry.core.testing;
 
 import java.time.Duration;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package io.quarry.testsupport;
+package io.quarry.mockserver.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
