@@ -351,10 +351,15 @@ public final class ClientConfig {
     }
 
     private void checkScheme(Host host) {
-        if (host.scheme().equals("http") && !host.isLoopback() && !insecureHttpAllowed) {
+        if (needsInsecureHttp(host) && !insecureHttpAllowed) {
             throw new ConfigurationException("refusing plain http to " + host
                     + ": use https, or call allowInsecureHttp() if this really is intended");
         }
+    }
+
+    /** Whether calling this host needs the opt-in: plain http leaving the machine; also read by the environment. */
+    static boolean needsInsecureHttp(Host host) {
+        return host.scheme().equals("http") && !host.isLoopback();
     }
 
     /** Builder of {@link ClientConfig}; not thread-safe. */

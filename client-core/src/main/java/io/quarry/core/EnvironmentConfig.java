@@ -28,7 +28,12 @@ import java.util.regex.Pattern;
  *   <tr><td>{@code QUARRY_API_KEY}</td><td>{@code quarry.api-key}</td>
  *       <td>the API key of {@link #config()}; required there</td></tr>
  *   <tr><td>{@code QUARRY_HOSTS}</td><td>{@code quarry.hosts}</td>
- *       <td>host URLs separated by commas, replacing the default hosts of every configuration below</td></tr>
+ *       <td>host URLs separated by commas, replacing the default hosts of every configuration below; plain
+ *       {@code http} only to a loopback address unless {@code QUARRY_ALLOW_INSECURE_HTTP} is {@code true}</td></tr>
+ *   <tr><td>{@code QUARRY_ALLOW_INSECURE_HTTP}</td><td>{@code quarry.allow-insecure-http}</td>
+ *       <td>{@code true} or {@code false} (the default): whether the hosts of every configuration below may be
+ *       plain {@code http} to a host that is not a loopback address, such as a mock server reached by its Docker
+ *       Compose service name ({@link ClientConfig.Builder#allowInsecureHttp()})</td></tr>
  *   <tr><td>{@code QUARRY_CONNECT_TIMEOUT}</td><td>{@code quarry.connect-timeout}</td>
  *       <td>a duration: {@code 500ms}, {@code 2s}, {@code 1m}, {@code 1h}, ISO-8601 ({@code PT2S}), or a bare
  *       number of milliseconds</td></tr>
@@ -64,7 +69,8 @@ import java.util.regex.Pattern;
  * configures an application with or without Spring.
  *
  * <p>Every problem is a {@link ConfigurationException} naming the variable and its system property, never the
- * value: a missing or blank required variable, a duration, level, boolean or host URL that does not parse.
+ * value: a missing or blank required variable, a duration, level, boolean or host URL that does not parse, a plain
+ * {@code http} host that is not loopback without {@code QUARRY_ALLOW_INSECURE_HTTP}.
  */
 public final class EnvironmentConfig {
 
@@ -76,6 +82,8 @@ public final class EnvironmentConfig {
         API_KEY("QUARRY_API_KEY", "quarry.api-key"),
         /** The custom hosts of every configuration. */
         HOSTS("QUARRY_HOSTS", "quarry.hosts"),
+        /** Whether the hosts may be plain http to a host that is not loopback; {@code true} or {@code false}. */
+        ALLOW_INSECURE_HTTP("QUARRY_ALLOW_INSECURE_HTTP", "quarry.allow-insecure-http"),
         /** The connect timeout. */
         CONNECT_TIMEOUT("QUARRY_CONNECT_TIMEOUT", "quarry.connect-timeout"),
         /** The response timeout of read calls. */
@@ -241,8 +249,14 @@ public final class EnvironmentConfig {
     }
 
     private ClientConfig.Builder common(ClientConfig.Builder builder, Variable productHosts) {
+        boolean insecureHttp = value(Variable.ALLOW_INSECURE_HTTP)
+                .map(text -> bool(Variable.ALLOW_INSECURE_HTTP, text))
+                .orElse(false);
+        if (insecureHttp) {
+            builder.allowInsecureHttp();
+        }
         Variable hostsVariable = value(productHosts).isPresent() ? productHosts : Variable.HOSTS;
-        value(hostsVariable).ifPresent(text -> builder.hosts(hosts(hostsVariable, text)));
+        value(hostsVariable).ifPresent(text -> builder.hosts(hosts(hostsVariable, text, insecureHttp)));
         value(Variable.CONNECT_TIMEOUT)
                 .ifPresent(text -> builder.connectTimeout(duration(Variable.CONNECT_TIMEOUT, text)));
         value(Variable.READ_TIMEOUT).ifPresent(text -> builder.readTimeout(duration(Variable.READ_TIMEOUT, text)));
@@ -265,7 +279,7 @@ public final class EnvironmentConfig {
                                 + variable.name().toLowerCase(Locale.ROOT).replace('_', ' ')));
     }
 
-    private static List<Host> hosts(Variable variable, String text) {
+    private static List<Host> hosts(Variable variable, String text, boolean insecureHttp) {
         List<Host> hosts = new ArrayList<>();
         String[] entries = text.split(",", -1);
         for (int i = 0; i < entries.length; i++) {
@@ -273,13 +287,21 @@ public final class EnvironmentConfig {
             if (entry.isEmpty()) {
                 throw new ConfigurationException(variable + " has an empty entry (number " + (i + 1) + ")");
             }
+            Host host;
             try {
-                hosts.add(Host.of(entry));
+                host = Host.of(entry);
             } catch (IllegalArgumentException e) {
                 // Host's message holds the text; this one does not.
                 throw new ConfigurationException(variable + " entry number " + (i + 1)
                         + " is not a host URL (scheme, host name, optional port and path)");
             }
+            // Refused here rather than by build(), whose message names the builder's method, not the variable.
+            if (!insecureHttp && ClientConfig.needsInsecureHttp(host)) {
+                throw new ConfigurationException(variable + " entry number " + (i + 1)
+                        + " is plain http to a host that is not a loopback address: use https, or set "
+                        + Variable.ALLOW_INSECURE_HTTP + " to true if this really is intended");
+            }
+            hosts.add(host);
         }
         return hosts;
     }

@@ -10,6 +10,7 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -212,8 +213,67 @@ class EnvironmentConfigTest {
         requiredSet();
         assertRejected("QUARRY_LOG_LEVEL", SECRET);
         assertRejected("QUARRY_GZIP_REQUESTS", SECRET);
+        assertRejected("QUARRY_ALLOW_INSECURE_HTTP", SECRET);
+        assertRejected("QUARRY_ALLOW_INSECURE_HTTP", "yes");
         assertRejected("QUARRY_HOSTS", "https://ok.example.com," + SECRET + "://x");
         assertRejected("QUARRY_HOSTS", "https://ok.example.com,,https://other.example.com");
+    }
+
+    @Test
+    void plainHttpToAHostThatIsNotLoopbackIsRefusedNamingTheVariableAndTheSwitch() {
+        everyKeySet();
+        env.put("QUARRY_HOSTS", "https://ok.example.com,http://search-mock:8080");
+        env.put("QUARRY_CRAWLER_HOSTS", "http://crawler-mock:8080/api/1");
+
+        for (ThrowingCallable call :
+                List.<ThrowingCallable>of(reader::config, reader::monitoringConfig, reader::usageConfig)) {
+            assertThatThrownBy(call)
+                    .isInstanceOf(ConfigurationException.class)
+                    .hasMessageContaining("QUARRY_HOSTS (system property quarry.hosts) entry number 2 is plain http")
+                    .hasMessageContaining(
+                            "set QUARRY_ALLOW_INSECURE_HTTP (system property quarry.allow-insecure-http)" + " to true");
+        }
+        assertThatThrownBy(reader::crawlerConfig)
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("QUARRY_CRAWLER_HOSTS (system property quarry.crawler.hosts) entry number 1")
+                .hasMessageContaining("QUARRY_ALLOW_INSECURE_HTTP");
+
+        env.put("QUARRY_ALLOW_INSECURE_HTTP", "false");
+        assertThatThrownBy(reader::config).hasMessageContaining("QUARRY_ALLOW_INSECURE_HTTP");
+    }
+
+    @Test
+    void theSwitchAllowsPlainHttpInEveryConfiguration() {
+        everyKeySet();
+        env.put("QUARRY_ALLOW_INSECURE_HTTP", "true");
+        env.put("QUARRY_HOSTS", "http://search-mock:8080");
+        env.put("QUARRY_MONITORING_HOSTS", "http://monitoring-mock:8080");
+        env.put("QUARRY_CRAWLER_HOSTS", "http://crawler-mock:8080/api/1");
+
+        assertThat(reader.config().hosts()).containsExactly(Host.of("http://search-mock:8080"));
+        assertThat(reader.monitoringConfig().hosts()).containsExactly(Host.of("http://monitoring-mock:8080"));
+        assertThat(reader.usageConfig().hosts()).containsExactly(Host.of("http://search-mock:8080"));
+        assertThat(reader.crawlerConfig().hosts()).containsExactly(Host.of("http://crawler-mock:8080/api/1"));
+        for (ClientConfig config :
+                List.of(reader.config(), reader.monitoringConfig(), reader.usageConfig(), reader.crawlerConfig())) {
+            // carried by toBuilder(), as the crawler client's own base path and a caller's adjustments build on it
+            assertThat(config.toBuilder().build().insecureHttpAllowed()).isTrue();
+        }
+
+        env.remove("QUARRY_ALLOW_INSECURE_HTTP");
+        props.put("quarry.allow-insecure-http", "TRUE");
+        assertThat(reader.config().insecureHttpAllowed()).isTrue();
+    }
+
+    @Test
+    void withoutTheSwitchPlainHttpStaysAllowedToLoopbackAndTheOptInOff() {
+        requiredSet();
+        env.put("QUARRY_HOSTS", "http://localhost:8080,http://127.0.0.1:8081");
+
+        ClientConfig config = reader.config();
+
+        assertThat(config.hosts()).hasSize(2);
+        assertThat(config.insecureHttpAllowed()).isFalse();
     }
 
     @Test
@@ -257,6 +317,14 @@ class EnvironmentConfigTest {
     private void requiredSet() {
         env.put("QUARRY_APPLICATION_ID", "MYAPP");
         env.put("QUARRY_API_KEY", "the-key");
+    }
+
+    private void everyKeySet() {
+        requiredSet();
+        env.put("QUARRY_MONITORING_API_KEY", "monitoring-key");
+        env.put("QUARRY_USAGE_API_KEY", "usage-key");
+        env.put("QUARRY_CRAWLER_USER_ID", "crawler-user");
+        env.put("QUARRY_CRAWLER_API_KEY", "crawler-key");
     }
 
     private void assertRejected(String name, String value) {

@@ -21,6 +21,9 @@ final class ClientConfigs {
     /** How the core's message begins when a library on the class path is older than Quarry needs. */
     private static final String CLASS_PATH_MESSAGE = "Quarry needs ";
 
+    /** The property that lets the clients use plain http to a host that is not loopback. */
+    private static final String INSECURE_HTTP_PROPERTY = "quarry.allow-insecure-http";
+
     private final QuarryConnectionDetails details;
     private final QuarryProperties properties;
     private final List<QuarryClientConfigCustomizer> customizers;
@@ -75,11 +78,32 @@ final class ClientConfigs {
             builder.logLevel(properties.getLogLevel());
         }
         builder.requestCompression(properties.isGzipRequests() ? RequestCompression.GZIP : RequestCompression.NONE);
+        if (properties.isAllowInsecureHttp()) {
+            builder.allowInsecureHttp();
+        }
         try {
             customizers.forEach(customizer -> customizer.customize(builder));
-            return builder.build();
         } catch (ConfigurationException e) {
             throw new ClientSetupException(ClientSetupException.Problem.CLIENT_SETTINGS, null, e);
+        }
+        try {
+            return builder.build();
+        } catch (ConfigurationException e) {
+            String fix = refusedForPlainHttpAlone(builder) ? INSECURE_HTTP_PROPERTY : null;
+            throw new ClientSetupException(ClientSetupException.Problem.CLIENT_SETTINGS, fix, e);
+        }
+    }
+
+    /**
+     * Whether the opt-in is all the refused settings lack: then the fix names its property. Asked of the settings
+     * rather than read from the core's message, whose wording is the core's own.
+     */
+    private static boolean refusedForPlainHttpAlone(ClientConfig.Builder refused) {
+        try {
+            refused.allowInsecureHttp().build();
+            return true;
+        } catch (ConfigurationException stillRefused) {
+            return false;
         }
     }
 

@@ -22,7 +22,8 @@ final class ClientSetupException extends RuntimeException {
         /**
          * The finished settings were refused, customizers included: plain http without the opt-in, a bad header, a
          * crawler host whose path does not end in the crawler API's, an application ID that cannot be part of the
-         * default host names.
+         * default host names. Its setting, when there is one, is the property whose opt-in alone would let plain
+         * http through.
          */
         CLIENT_SETTINGS,
         /** A library the client runs on is older than it needs, which creating the client checks. */

@@ -44,7 +44,13 @@ class QuarryConfigurationFailureAnalyzer extends AbstractFailureAnalyzer<Configu
                 "Correct the setting the description names where the application sets it: the"
                         + " application ID (quarry.application-id) and host URLs in the quarry.*hosts properties or its"
                         + " QuarryConnectionDetails bean, any other client setting in its QuarryClientConfigCustomizer"
-                        + " beans.";
+                        + " beans."
+                        + (setting == null
+                                ? ""
+                                : " Use https, or, where plain http to that host is really intended (a mock server"
+                                        + " reached by its Docker Compose service name), set " + setting
+                                        + " (environment variable " + EnvironmentVariables.of(setting)
+                                        + ") to true.");
             case CLASS_PATH ->
                 "Declare the library the description names, at the version it gives, ahead of"
                         + " Spring Boot's dependency management: in Maven, in the project's own <dependencyManagement>"

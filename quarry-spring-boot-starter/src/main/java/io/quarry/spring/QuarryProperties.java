@@ -38,6 +38,13 @@ public class QuarryProperties {
     private List<String> hosts = new ArrayList<>();
 
     /**
+     * Whether the hosts of every client may be plain http to a host that is not a loopback address, such as a mock
+     * server reached by its Docker Compose service name (http://search-mock:8080). Off: such a host stops the start,
+     * as the API key would cross the network in the clear; plain http to localhost is allowed either way.
+     */
+    private boolean allowInsecureHttp;
+
+    /**
      * The region where the application's analytics data is stored ("us" or "eu"), whose hosts the analytics,
      * personalization and query-suggestions clients call. Unset: the analytics host's alias, and the United States
      * hosts for personalization and query suggestions.
@@ -118,6 +125,20 @@ public class QuarryProperties {
      */
     public void setHosts(List<String> hosts) {
         this.hosts = hosts == null ? new ArrayList<>() : hosts;
+    }
+
+    /** {@return whether the hosts may be plain http to a host that is not a loopback address} */
+    public boolean isAllowInsecureHttp() {
+        return allowInsecureHttp;
+    }
+
+    /**
+     * Sets whether the hosts may be plain http to a host that is not a loopback address.
+     *
+     * @param allowInsecureHttp whether the hosts may be plain http to a host that is not a loopback address
+     */
+    public void setAllowInsecureHttp(boolean allowInsecureHttp) {
+        this.allowInsecureHttp = allowInsecureHttp;
     }
 
     /** {@return the region code} */

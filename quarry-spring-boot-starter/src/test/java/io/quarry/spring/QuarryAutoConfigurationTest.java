@@ -172,6 +172,40 @@ class QuarryAutoConfigurationTest {
     }
 
     @Test
+    void plainHttpToAHostThatIsNotLoopbackIsAllowedInEveryClientByItsProperty() {
+        // building each client is what refuses such a host: no connection is made
+        configured
+                .withPropertyValues("quarry.hosts=http://search-mock:8080", "quarry.allow-insecure-http=true")
+                .run(context -> EVERY_CLIENT.forEach(type -> {
+                    ClientConfig config = context.getBean(type).config();
+                    String base = type == CrawlerClient.class ? "/api/1" : "";
+                    assertThat(config.hosts())
+                            .as(type.getSimpleName())
+                            .containsExactly(Host.of("http://search-mock:8080" + base));
+                    assertThat(config.insecureHttpAllowed()).isTrue();
+                }));
+        configured
+                .withPropertyValues("quarry.hosts=http://search-mock:8080")
+                .run(context -> assertThat(failure(context)).hasMessageStartingWith("refusing plain http"));
+        configured.run(context -> assertThat(config(context, SearchClient.class).insecureHttpAllowed())
+                .isFalse());
+    }
+
+    @Test
+    void theInsecureHttpSwitchBindsFromItsEnvironmentVariable() {
+        Map<String, Object> variables = Map.of(
+                EnvironmentConfig.Variable.HOSTS.environmentName(), "http://search-mock:8080",
+                EnvironmentConfig.Variable.ALLOW_INSECURE_HTTP.environmentName(), "true");
+        configured
+                .withInitializer(context -> context.getEnvironment()
+                        .getPropertySources()
+                        .addFirst(new SystemEnvironmentPropertySource("test-systemEnvironment", variables)))
+                .run(context -> assertThat(
+                                config(context, MonitoringClient.class).hosts())
+                        .containsExactly(Host.of("http://search-mock:8080")));
+    }
+
+    @Test
     void customizersAdjustEveryClientInTheirOrderAfterTheProperties() {
         configured
                 .withPropertyValues("quarry.gzip-requests=true")

@@ -178,6 +178,24 @@ class QuarryConfigurationFailureAnalyzerTest {
     }
 
     @Test
+    void plainHttpRefusedIsToBeAllowedByItsPropertyWhereIntended() {
+        analyzeStartup(
+                configured.withPropertyValues("quarry.hosts=http://search-mock:8080"),
+                analysis -> assertThat(analysis.getAction())
+                        .endsWith("set quarry.allow-insecure-http (environment variable QUARRY_ALLOW_INSECURE_HTTP) to"
+                                + " true."));
+        // a customizer's opt-in still lets it through, and a refusal the opt-in would not cure does not offer it
+        analyzeStartup(
+                configured.withBean(
+                        QuarryClientConfigCustomizer.class, () -> builder -> builder.defaultHeader("X-Bad\n", "v")),
+                analysis -> assertThat(analysis.getAction()).doesNotContain("allow-insecure-http"));
+        configured
+                .withPropertyValues("quarry.hosts=http://search-mock:8080")
+                .withBean(QuarryClientConfigCustomizer.class, () -> builder -> builder.allowInsecureHttp())
+                .run(context -> assertThat(context).hasNotFailed());
+    }
+
+    @Test
     void aCrawlerHostOffTheCrawlerApisPathIsToBeCorrectedWhereTheApplicationSetsIt() {
         ApplicationContextRunner crawlerOnly = new ApplicationContextRunner()
                 .withConfiguration(AutoConfigurations.of(QuarryAutoConfiguration.class))
