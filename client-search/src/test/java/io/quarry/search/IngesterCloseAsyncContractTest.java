@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.quarry.core.WriteRefusedException;
 import io.quarry.core.testing.Eventually;
 import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.testsupport.HeldAnswers;
 import io.quarry.testsupport.MockServerClients;
 import java.time.Duration;
 import java.util.Map;
@@ -65,19 +66,29 @@ class IngesterCloseAsyncContractTest {
 
     @Test
     void aBlockingCloseFromTheCompletionOfAFlushIsRefusedWhereCloseAsyncIsNot() throws Exception {
-        Ingester ingester = client.index("close-in-stage")
-                .ingester(IngesterOptions.of().chunkSize(5).listener(new RecordingChunkListener()));
-        feed(ingester, 12);
+        // the answers are held until the stage is attached: a flush done before it would run it on this thread,
+        // where a blocking close is allowed (a CI run under load did so)
+        try (HeldAnswers slow = new HeldAnswers();
+                SearchClient held = SearchClient.create(
+                        MockServerClients.builder(MOCK.server(), MOCK.server().adminKey())
+                                .httpClient(slow.httpClient())
+                                .build())) {
+            Ingester ingester = held.index("close-in-stage")
+                    .ingester(IngesterOptions.of().chunkSize(5).listener(new RecordingChunkListener()));
+            feed(ingester, 12);
 
-        CompletableFuture<Void> blocking = ingester.flushAsync().thenRun(ingester::close);
-        assertThat(blocking)
-                .failsWithin(WITHIN)
-                .withThrowableOfType(ExecutionException.class)
-                .withCauseInstanceOf(IllegalStateException.class);
+            CompletableFuture<Void> blocking = ingester.flushAsync().thenRun(ingester::close);
+            assertThat(blocking).as("the flush's answers are held").isNotDone();
+            slow.release();
+            assertThat(blocking)
+                    .failsWithin(WITHIN)
+                    .withThrowableOfType(ExecutionException.class)
+                    .withCauseInstanceOf(IllegalStateException.class);
 
-        CompletableFuture<Void> closed = ingester.flushAsync().thenCompose(progress -> ingester.closeAsync());
-        assertThat(closed).succeedsWithin(WITHIN);
-        assertThat(ingester.progress().recordsAcknowledged()).isEqualTo(12);
-        Eventually.waitUntil("the listener's thread to end", () -> !listenerThreadAlive("close-in-stage"));
+            CompletableFuture<Void> closed = ingester.flushAsync().thenCompose(progress -> ingester.closeAsync());
+            assertThat(closed).succeedsWithin(WITHIN);
+            assertThat(ingester.progress().recordsAcknowledged()).isEqualTo(12);
+            Eventually.waitUntil("the listener's thread to end", () -> !listenerThreadAlive("close-in-stage"));
+        }
     }
 }
