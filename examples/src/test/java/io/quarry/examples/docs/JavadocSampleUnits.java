@@ -131,35 +131,30 @@ final class JavadocSampleUnits {
         String sampleName = fileName.replace("-", "") + "Line" + sample.line();
         String modulePackage =
                 "jdsamples." + module.replaceAll("[^A-Za-z0-9]", "").toLowerCase(Locale.ROOT);
+        String code = ELISION.matcher(sample.code()).replaceAll("/* ... */");
         Matcher type = TYPE.matcher(sample.code());
-        // Types are top-level, as their reader writes them: each such sample in a package of its own.
-        String packageName = type.find() ? modulePackage + "." + sampleName.toLowerCase(Locale.ROOT) : modulePackage;
-        StringBuilder text = new StringBuilder("package " + packageName + ";\n").append(imports(fileText, fileName));
-        boolean statements = false;
-        String typeName = sampleName;
-        if (packageName.equals(modulePackage)) {
-            if (ELISION.matcher(sample.code()).find()) {
-                // the code left out is what uses a try's resource
-                text.append("@SuppressWarnings(\"try\")\n");
-            }
-            text.append("abstract class ")
-                    .append(sampleName)
-                    .append(" extends ")
-                    .append(JavadocSampleContext.class.getName())
-                    .append(" {\n");
-            statements = !declaresMembers(sample.code());
-            if (statements) {
-                text.append("void sample() throws Exception {\n");
-            }
-        } else {
-            typeName = type.group(1);
+        if (type.find()) {
+            // top-level types, as their reader writes them: each such sample in a package of its own
+            String packageName = modulePackage + "." + sampleName.toLowerCase(Locale.ROOT);
+            String before = "package " + packageName + ";\n" + imports(fileText, fileName);
+            return new SourceUnit(sample, type.group(1), packageName, before + code, lines(before));
         }
-        int linesBefore = (int) text.toString().lines().count();
-        text.append(ELISION.matcher(sample.code()).replaceAll("/* ... */"));
-        if (packageName.equals(modulePackage)) {
-            text.append(statements ? "}\n}\n" : "}\n");
+        StringBuilder before =
+                new StringBuilder("package " + modulePackage + ";\n").append(imports(fileText, fileName));
+        if (!code.equals(sample.code())) {
+            before.append("@SuppressWarnings(\"try\") // the code left out is what uses a try's resource\n");
         }
-        return new SourceUnit(sample, typeName, packageName, text.toString(), linesBefore);
+        before.append("abstract class ")
+                .append(sampleName)
+                .append(" extends ")
+                .append(JavadocSampleContext.class.getName())
+                .append(" {\n");
+        boolean statements = !startsWithMember(sample.code());
+        if (statements) {
+            before.append("void sample() throws Exception {\n");
+        }
+        String text = before + code + (statements ? "}\n}\n" : "}\n");
+        return new SourceUnit(sample, sampleName, modulePackage, text, lines(before.toString()));
     }
 
     /**
@@ -195,7 +190,7 @@ final class JavadocSampleUnits {
     }
 
     /** Whether the sample starts with a field or a method (after any annotation lines) rather than a statement. */
-    static boolean declaresMembers(String code) {
+    private static boolean startsWithMember(String code) {
         for (String line : code.lines().toList()) {
             if (line.isBlank()
                     || line.startsWith("//")
@@ -210,6 +205,10 @@ final class JavadocSampleUnits {
     private static boolean isTypeSource(Path file) {
         String name = file.getFileName().toString();
         return name.endsWith(".java") && !name.equals("package-info.java") && !name.equals("module-info.java");
+    }
+
+    private static int lines(String text) {
+        return (int) text.lines().count();
     }
 
     private static String simpleName(String qualified) {

@@ -16,14 +16,15 @@ import org.junit.jupiter.api.io.TempDir;
  * The code samples of the published modules' Javadoc compile against today's API, as the READMEs' snippets do
  * ({@link ReadmeSnippetsTest}): users copy them first, and a renamed method must not leave one behind.
  *
- * <p>Every {@code <pre>{@code ...}</pre>} block of a published module's main sources is a sample. Each is compiled as
- * the body of a class extending {@link JavadocSampleContext}, which gives it the variables and types its prose takes
- * as given ({@code index}, {@code now}, {@code Product}, ...), with these imports: those of the sample's own file,
- * every package of its module but the {@code internal} ones, the JDK packages a sample leaves implicit
- * ({@code java.util}, {@code java.time}, ...) and the few types of other modules and libraries that samples name,
- * where the file and module leave the name free. A sample that declares a type, a field or a method (after any
- * annotation lines) is compiled as class members; any other as the statements of a method. {@code ...} alone or
- * between braces stands for code left out, and reads as a comment.
+ * <p>Every {@code <pre>{@code ...}</pre>} block of a published module's main sources is a sample, compiled with these
+ * imports: those of the sample's own file and its type's member types, every package of its module but the
+ * {@code internal} ones, the JDK packages a sample leaves implicit ({@code java.util}, {@code java.time}, ...) and the
+ * few types of other modules and libraries that samples name, where the file and module leave the name free. A sample
+ * that declares a top-level type is a source file of its own. Any other is the body of a class extending
+ * {@link JavadocSampleContext}, which gives it the variables and types its prose takes as given ({@code index},
+ * {@code now}, {@code Product}, ...): class members if it starts with a field or a method (after any annotation
+ * lines), else the statements of a method. {@code ...} alone on a line or between braces stands for code left out,
+ * and reads as a comment.
  *
  * <p>A sample that is not Java, or that cannot stand alone, has {@code <!-- not compiled: reason -->} on the line
  * above its {@code <pre>} (or before it on its line): an HTML comment, which Javadoc does not show. Keep such marks
