@@ -132,6 +132,13 @@ final class JavadocSampleUnits {
         String modulePackage =
                 "jdsamples." + module.replaceAll("[^A-Za-z0-9]", "").toLowerCase(Locale.ROOT);
         String code = ELISION.matcher(sample.code()).replaceAll("/* ... */");
+        Matcher declared = PACKAGE.matcher(code);
+        if (declared.find()) {
+            // a package-info.java, with its own imports: in a package of its own, so that it marks no real one
+            String packageName = modulePackage + "." + sampleName.toLowerCase(Locale.ROOT);
+            String text = code.substring(0, declared.start(1)) + packageName + code.substring(declared.end(1));
+            return new SourceUnit(sample, "package-info", packageName, text, 0);
+        }
         Matcher type = TYPE.matcher(sample.code());
         if (type.find()) {
             // top-level types, as their reader writes them: each such sample in a package of its own

@@ -50,6 +50,13 @@ class JavadocSamplesCatchBrokenSamplesTest {
              * <pre>{@code
              * not Java
              * }</pre>
+             * A package's annotation:
+             * <pre>{@code
+             * @SdkTypes
+             * package io.quarry.fixture;
+             *
+             * import io.quarry.core.spi.SdkTypes;
+             * }</pre>
              */
             public final class Thing {
                 /** Kinds. */
@@ -68,7 +75,9 @@ class JavadocSamplesCatchBrokenSamplesTest {
         List<String> readProblems = new ArrayList<>();
         List<Snippet> samples = JavadocSamples.of(root, Path.of(FILE), readProblems);
 
-        assertThat(samples).extracting(Snippet::kind).containsExactly("sample", "sample", "sample", "skip", "skip");
+        assertThat(samples)
+                .extracting(Snippet::kind)
+                .containsExactly("sample", "sample", "sample", "skip", "skip", "sample");
         assertThat(samples.get(3).argument()).isEqualTo("JSON");
         assertThat(readProblems).containsExactly(FILE + ":32: a <!-- not compiled: --> mark without its reason");
 
@@ -77,8 +86,11 @@ class JavadocSamplesCatchBrokenSamplesTest {
         // the module's own class, which the samples import
         compiled.add(new SourceUnit(
                 new Snippet(FILE, 1, "java", "source", "", SOURCE), "Thing", "io.quarry.fixture", SOURCE, 0));
-        samples.subList(0, 3).forEach(sample -> compiled.add(units.unit(sample, SOURCE)));
+        samples.stream()
+                .filter(sample -> sample.kind().equals("sample"))
+                .forEach(sample -> compiled.add(units.unit(sample, SOURCE)));
         assertThat(compiled.get(3).text()).contains("\"/1/*/query\"");
+        assertThat(compiled.get(4).text()).startsWith("@SdkTypes\npackage jdsamples.m.");
         assertThat(SnippetCompiler.compile(compiled, root.resolve("work")))
                 .as("each problem at the line of the sample's line in the file")
                 .hasSize(3)

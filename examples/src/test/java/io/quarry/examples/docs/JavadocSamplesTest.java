@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * imports: those of the sample's own file and its type's member types, every package of its module but the
  * {@code internal} ones, the JDK packages a sample leaves implicit ({@code java.util}, {@code java.time}, ...) and the
  * few types of other modules and libraries that samples name, where the file and module leave the name free. A sample
+ * that declares a package is a {@code package-info.java} with its own imports only (in a package of the test's); one
  * that declares a top-level type is a source file of its own. Any other is the body of a class extending
  * {@link JavadocSampleContext}, which gives it the variables and types its prose takes as given ({@code index},
  * {@code now}, {@code Product}, ...): class members if it starts with a field or a method (after any annotation
