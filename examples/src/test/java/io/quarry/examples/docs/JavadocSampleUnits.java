@@ -13,8 +13,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Turns one module's Javadoc samples into Java files (see {@link JavadocSamplesTest} for the rules): each sample is
- * the body of a class extending {@link JavadocSampleContext}, with the imports a reader of the sample has in mind.
+ * Turns one module's Javadoc samples into Java files (see {@link JavadocSamplesTest} for the rules), each with the
+ * imports a reader of the sample has in mind: a package-info, top-level types, or the body of a class extending
+ * {@link JavadocSampleContext}. The sample's lines keep their order and count, so a line of the file names a line of
+ * the sample.
  */
 final class JavadocSampleUnits {
 
