@@ -23,10 +23,12 @@ import java.util.function.IntConsumer;
  * <pre>{@code
  * static final Endpoint SAVE_OBJECT = Endpoint.write("saveObject", "PUT", "/1/indexes/{indexName}/{objectID}");
  *
- * SaveResponse saved = scope().request(SAVE_OBJECT)
- *         .path("objectID", objectID) // indexName is fixed by the index handle's scope
- *         .body(record)
- *         .execute(SaveResponse.class);
+ * public ObjectUpdatedResponse saveObject(String objectID, Object record) {
+ *     return scope().request(SAVE_OBJECT)
+ *             .path("objectID", objectID) // indexName is fixed by the index handle's scope
+ *             .body(record)
+ *             .execute(ObjectUpdatedResponse.class);
+ * }
  * }</pre>
  * The path is expanded and checked when an {@code execute} method is called, before any I/O. Not
  * thread-safe; it may be executed more than once.

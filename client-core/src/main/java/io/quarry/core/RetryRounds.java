@@ -31,7 +31,9 @@ import java.util.Objects;
  *
  * <pre>{@code
  * // every call of this client rides out an outage of up to about two minutes
- * ClientConfig.builder(appId, apiKey).retryRounds(RetryRounds.forOutages().budget(Duration.ofMinutes(2)))
+ * ClientConfig config = ClientConfig.builder(appId, apiKey)
+ *         .retryRounds(RetryRounds.forOutages().budget(Duration.ofMinutes(2)))
+ *         .build();
  * // a chunked write that fails fast instead
  * index.withOptions(RequestOptions.builder().retryRounds(RetryRounds.of()).build()).saveObjects(records);
  * }</pre>

@@ -9,11 +9,11 @@ import java.util.Objects;
  * What a scripted fault does to a request it matches (see {@link Faults}). Immutable.
  *
  * <pre>{@code
- * Fault.status(503)                                  // answered 503, the request is not applied
- * Fault.status(429, Map.of("Retry-After", "1"))      // with headers
- * Fault.delay(Duration.ofSeconds(2))                 // answered normally, 2 s late
- * Fault.failAfterWrite(503)                          // applied, then answered 503
- * Fault.closeMidResponse().withDelay(Duration.ofMillis(100))
+ * Fault unavailable = Fault.status(503);                            // answered 503, the request is not applied
+ * Fault throttled = Fault.status(429, Map.of("Retry-After", "1"));   // with headers
+ * Fault slow = Fault.delay(Duration.ofSeconds(2));                   // answered normally, 2 s late
+ * Fault lost = Fault.failAfterWrite(503);                            // applied, then answered 503
+ * Fault cut = Fault.closeMidResponse().withDelay(Duration.ofMillis(100));
  * }</pre>
  *
  * <p>A value: two faults of the same kind, status, headers and delay are equal.

@@ -74,7 +74,8 @@ public final class MicrometerCallObserver implements CallObserver {
      * application called it) and the outcome, so a long reindex shows its progress and its failed records.
      *
      * <pre>{@code
-     * MicrometerCallObserver.of(observationRegistry).countingRecordsIn(meterRegistry)
+     * MicrometerCallObserver observer =
+     *         MicrometerCallObserver.of(observationRegistry).countingRecordsIn(meterRegistry);
      * }</pre>
      *
      * @param meters the registry of the counters (Spring Boot's {@code MeterRegistry}); needs micrometer-core

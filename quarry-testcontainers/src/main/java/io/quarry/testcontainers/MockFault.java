@@ -8,8 +8,8 @@ import java.util.Objects;
  * {@link MockHostFaults#during(Duration, MockFault)} and {@link MockHostFaults#next(int, MockFault)}. Immutable.
  *
  * <pre>{@code
- * MockFault.status(503)                                     // a 503 with a JSON error body
- * MockFault.closeBeforeResponse().withDelay(Duration.ofMillis(200))
+ * MockFault unavailable = MockFault.status(503);                       // a 503 with a JSON error body
+ * MockFault cut = MockFault.closeBeforeResponse().withDelay(Duration.ofMillis(200));
  * }</pre>
  *
  * <p>A value: two faults of the same kind, status and delay are equal, so a test can compare the faults it scripts.

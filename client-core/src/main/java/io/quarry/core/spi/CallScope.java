@@ -110,6 +110,7 @@ public final class CallScope {
      * still sent while {@code close()} lets the calls in flight end, so a helper's write is not cut between two of
      * them; made once it has begun, its requests are refused.
      *
+     * <!-- not compiled: a method of the search index's handle, calling the handle's own withScope and writeChunks -->
      * <pre>{@code
      * public <R> WriteSummary saveObjects(Iterable<R> records, BatchOptions options) {
      *     return scope().compositeCall("saveObjects", scope -> withScope(scope).writeChunks(records, options));

@@ -13,12 +13,18 @@ import java.util.function.Function;
  * and reads names with {@link #of(String)}:
  *
  * <pre>{@code
- * private static final KnownNames<Anchoring> KNOWN = new KnownNames<>(Anchoring::new);
- * public static final Anchoring IS = KNOWN.add("is");
+ * public final class Anchoring extends NamedValue {
+ *     private static final KnownNames<Anchoring> KNOWN = new KnownNames<>(Anchoring::new);
+ *     public static final Anchoring IS = KNOWN.add("is");
  *
- * @JsonCreator
- * public static Anchoring of(String name) {
- *     return KNOWN.of(name);
+ *     private Anchoring(String name) {
+ *         super(name);
+ *     }
+ *
+ *     @JsonCreator
+ *     public static Anchoring of(String name) {
+ *         return KNOWN.of(name);
+ *     }
  * }
  * }</pre>
  *

@@ -14,12 +14,12 @@ import java.lang.annotation.Target;
  *
  * <p>A module marks each package holding types it writes or reads as JSON (its {@code model} package, and any
  * other package holding request or response types), in the package's {@code package-info.java}:
- * <pre>
- * &#64;SdkTypes
+ * <pre>{@code
+ * @SdkTypes
  * package io.quarry.search.model;
  *
  * import io.quarry.core.spi.SdkTypes;
- * </pre>
+ * }</pre>
  * A class of a marked package counts only when it comes from where the package's {@code package-info} does, so a
  * test class sharing the package is the caller's. Whose a class is, is found once per class.
  */

@@ -13,7 +13,8 @@ import java.util.Objects;
  * of hits or letters, nothing generated, no external index). Immutable: each setter returns a copy.
  *
  * <pre>{@code
- * SourceIndex.of("products").minHits(10).facets(FacetAmount.of("brand", 3)).generate("brand", "color")
+ * SourceIndex source =
+ *         SourceIndex.of("products").minHits(10).facets(FacetAmount.of("brand", 3)).generate("brand", "color");
  * }</pre>
  *
  * @param indexName     the source index

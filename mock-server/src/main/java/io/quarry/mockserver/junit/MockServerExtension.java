@@ -31,7 +31,12 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * @ExtendWith(MockServerExtension.class)
  * class SearchIT {
  *     @Test
- *     void finds(MockServer server) { ... server.url(), server.applicationId(), server.adminKey() ... }
+ *     void finds(MockServer server) {
+ *         ClientConfig config = ClientConfig.builder(server.applicationId(), server.adminKey())
+ *                 .hosts(Host.of(server.url()))
+ *                 .build();
+ *         ...
+ *     }
  * }
  *
  * @ExtendWith(MockServerExtension.class)
@@ -45,7 +50,12 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * static MockServerExtension mock = MockServerExtension.builder()
  *         .configure(server -> server.https())
  *         .build();                                     // .state(StatePolicy.KEPT_ACROSS_CLASS) to keep state
- * ... mock.server().url() ...
+ *
+ * @Test
+ * void finds() {
+ *     String url = mock.server().url();
+ *     ...
+ * }
  * }</pre>
  * Registered on an instance (non-static) field, a per-class extension behaves per test, since JUnit then calls
  * no class-level callback.
