@@ -178,7 +178,8 @@ class CallLimitsTest {
     void closeCancelsASyncCallInFlightAndRefusesLaterCalls() throws Exception {
         try (FaultyHttpServer silent = new FaultyHttpServer(FaultyHttpServer.silence(SILENCE.toMillis()))) {
             ApiClient api = client(LoopbackHttp.config("key", LoopbackHttp.host("one.test", silent.port()))
-                    .readTimeout(SILENCE));
+                    .readTimeout(SILENCE)
+                    .closeTimeout(Duration.ZERO)); // the cancel is the subject, not the grace before it
             CompletableFuture<Throwable> inFlight = CompletableFuture.supplyAsync(
                     () -> {
                         try {
@@ -212,7 +213,8 @@ class CallLimitsTest {
     void closeCancelsAnAsyncCallInFlightOnACallerSuppliedClient() throws Exception {
         try (FaultyHttpServer silent = new FaultyHttpServer(FaultyHttpServer.silence(SILENCE.toMillis()))) {
             ApiClient api = client(LoopbackHttp.config("key", LoopbackHttp.host("one.test", silent.port()))
-                    .readTimeout(SILENCE));
+                    .readTimeout(SILENCE)
+                    .closeTimeout(Duration.ZERO)); // the cancel is the subject, not the grace before it
             CompletableFuture<FreeFormRecord> call = api.request(GET)
                     .path("indexName", "i")
                     .path("objectID", "1")

@@ -16,8 +16,10 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import io.quarry.core.spi.RoundStart;
 import io.quarry.core.testing.LoopbackHttp;
+import io.quarry.core.testing.MutableClock;
 import io.quarry.core.testing.RecordingObserver;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -40,6 +42,12 @@ class RetryRoundsCallTest {
 
     private static final RetryRounds QUICK =
             RetryRounds.forOutages().waits(Duration.ofMillis(5), Duration.ofMillis(20));
+
+    /** The instant the date of a {@code Retry-After} is a whole second after. */
+    private static final Instant NOW = Instant.parse("2026-01-01T00:00:00Z");
+
+    /** The wait a {@code Retry-After} date asks for, on the client's clock. */
+    private static final Duration ASKED = Duration.ofMillis(200);
 
     private final RecordingObserver observer = new RecordingObserver();
 
@@ -159,16 +167,21 @@ class RetryRoundsCallTest {
         assertThat(observer.calls().get(0).rounds()).isEmpty();
     }
 
+    /**
+     * The wait is asked for as a date a whole second after {@link #NOW}, on a client's clock {@link #ASKED} before it:
+     * ten times the longest wait of {@link #QUICK}, where a number of seconds would ask for a second at least.
+     */
     @Test
     void aWaitAskedForWithRetryAfterIsHonoured() {
         WM.stubFor(any(anyUrl())
                 .inScenario("asked")
                 .whenScenarioStateIs(Scenario.STARTED)
-                .willReturn(unavailable().withHeader("Retry-After", "1"))
+                .willReturn(unavailable().withHeader("Retry-After", "Thu, 01 Jan 2026 00:00:01 GMT"))
                 .willSetStateTo("over"));
         WM.stubFor(any(anyUrl()).inScenario("asked").whenScenarioStateIs("over").willReturn(okJson("{\"ok\":true}")));
         int port = WM.getPort();
         try (ApiClient api = client(config("key", host("a.test", port))
+                .clock(new MutableClock(NOW.plusSeconds(1).minus(ASKED)))
                 .retryRounds(QUICK)
                 .callObserver(observer)
                 .build())) {
@@ -176,7 +189,7 @@ class RetryRoundsCallTest {
         }
         assertThat(observer.calls().get(0).rounds())
                 .singleElement()
-                .satisfies(round -> assertThat(round.delay()).isGreaterThanOrEqualTo(Duration.ofSeconds(1)));
+                .satisfies(round -> assertThat(round.delay()).isGreaterThanOrEqualTo(ASKED));
     }
 
     private static ResponseDefinitionBuilder rateLimited(String retryAfter) {

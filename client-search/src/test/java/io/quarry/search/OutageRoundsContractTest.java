@@ -26,8 +26,13 @@ import io.quarry.search.model.WriteSummary;
 import io.quarry.testsupport.BooksOnThreeHosts;
 import io.quarry.testsupport.MockServerClients;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -40,7 +45,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Writes through three hosts of one mock server while every host fails at once: a chunked write waits and sends its
  * chunk again in new rounds until the hosts answer, within its budget; a write not safe to repeat gets one round.
- * The outage runs on the server's clock, which the test moves once the client has been seen waiting: no sleep.
+ * The outage runs on the server's clock, which the test moves once the client has been seen waiting: no sleep. One
+ * test rides the outage out with the rounds a chunked write has by default; the others set {@link #SHORT_ROUNDS}, so
+ * that the waits between rounds are milliseconds rather than a second.
  */
 @Timeout(60)
 class OutageRoundsContractTest {
@@ -48,6 +55,17 @@ class OutageRoundsContractTest {
     private static final Duration OUTAGE = Duration.ofSeconds(3);
     private static final int RECORDS = 200;
     private static final int CHUNK = 10;
+    /**
+     * Waits of milliseconds, but rounds enough to last seconds of a starved test thread before the clock is moved.
+     */
+    private static final RetryRounds SHORT_ROUNDS = RetryRounds.forOutages()
+            .waits(Duration.ofMillis(20), Duration.ofMillis(100))
+            .maxRounds(200);
+    /** What the 429 asks to wait: ten times the longest first wait of {@link #SHORT_ROUNDS}. */
+    private static final Duration RETRY_AFTER = Duration.ofMillis(200);
+    /** HTTP's date form (IMF-fixdate), a day of two digits. */
+    private static final DateTimeFormatter HTTP_DATE =
+            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US);
 
     private final BooksOnThreeHosts fixture = new BooksOnThreeHosts();
     private final MutableClock clock = fixture.clock();
@@ -60,6 +78,8 @@ class OutageRoundsContractTest {
             .callObserver(observer)
             .build());
     private final SearchIndex books = client.index("books");
+    private final SearchIndex withShortRounds =
+            books.withOptions(RequestOptions.builder().retryRounds(SHORT_ROUNDS).build());
 
     @AfterEach
     void close() {
@@ -83,6 +103,7 @@ class OutageRoundsContractTest {
         });
     }
 
+    /** The default rounds of a chunked write: this test's waits, about a second, are theirs. */
     @Test
     void aLazyWriteRidesOutAnOutageOfEveryHostAndStoresEachRecordOnce() throws Exception {
         CompletableFuture<WriteSummary> write = books.saveObjectsAsync(lazyRecords(), outageAfterFiveChunks());
@@ -103,7 +124,7 @@ class OutageRoundsContractTest {
     @Test
     void theListenerSeesTheRoundsEachChunkTook() throws Exception {
         OutageListener listener = new OutageListener();
-        CompletableFuture<WriteSummary> write = books.saveObjectsAsync(
+        CompletableFuture<WriteSummary> write = withShortRounds.saveObjectsAsync(
                 lazyRecords(), BatchOptions.of().chunkSize(CHUNK).listener(listener));
 
         Eventually.waitUntil(
@@ -155,7 +176,7 @@ class OutageRoundsContractTest {
     void anIngestersListenerSeesTheRoundsOfAChunkSentDuringAnOutage() throws Exception {
         List<ChunkAcknowledged> acknowledged = new CopyOnWriteArrayList<>();
         hosts.forEach(host -> host.faults().during(OUTAGE, Fault.status(503)));
-        try (Ingester ingester = books.ingester(IngesterOptions.of().listener(acknowledged::add))) {
+        try (Ingester ingester = withShortRounds.ingester(IngesterOptions.of().listener(acknowledged::add))) {
             ingester.add(Map.of("objectID", "outage-1", "title", "Persuasion"));
             ingester.flushAsync();
 
@@ -191,19 +212,26 @@ class OutageRoundsContractTest {
         assertThat(observer.rounds()).isNotEmpty();
     }
 
+    /**
+     * The wait is asked for as a date, on the client's clock set {@link #RETRY_AFTER} before a whole second: a number
+     * of seconds asks for one at least, where the rounds' own wait is a fiftieth of that.
+     */
     @Test
     void aWriteAnswered429WaitsAtLeastWhatRetryAfterAsksThenSucceeds() {
-        hosts.get(0).faults().next(1, Fault.status(429, Map.of("Retry-After", "1")));
+        Instant second = clock.instant().truncatedTo(ChronoUnit.SECONDS).plusSeconds(2);
+        clock.advance(Duration.between(clock.instant(), second.minus(RETRY_AFTER)));
+        String date = HTTP_DATE.format(second.atOffset(ZoneOffset.UTC));
+        hosts.get(0).faults().next(1, Fault.status(429, Map.of("Retry-After", date)));
 
-        WriteSummary summary = books.saveObjects(List.of(Map.of("objectID", "2", "title", "Emma")));
+        WriteSummary summary = withShortRounds.saveObjects(List.of(Map.of("objectID", "2", "title", "Emma")));
 
         assertThat(summary.records()).isEqualTo(1);
         assertThat(observer.rounds())
                 .singleElement()
-                .satisfies(round -> assertThat(round.delay()).isGreaterThanOrEqualTo(Duration.ofSeconds(1)));
+                .satisfies(round -> assertThat(round.delay()).isGreaterThanOrEqualTo(RETRY_AFTER));
         List<Long> tries = observer.tryTimes();
         assertThat(tries).as("a try answered 429, then one that succeeded").hasSize(4);
-        assertThat(Duration.ofNanos(tries.get(2) - tries.get(1))).isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+        assertThat(Duration.ofNanos(tries.get(2) - tries.get(1))).isGreaterThanOrEqualTo(RETRY_AFTER);
     }
 
     @Test
