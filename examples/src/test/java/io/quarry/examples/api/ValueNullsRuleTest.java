@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The rule for null arguments, over what makes and refines values (factories, withers, builders' setters, public
- * constructors) in the client modules, the observation modules and the Spring starter: a null the method cannot take is refused at once
- * with a {@link NullPointerException} naming the parameter. The handles' calls are {@link NullArgumentsRuleTest}'s.
+ * constructors) in the client modules, the observation modules and the Spring starter: a null the method cannot take
+ * is refused at once with a {@link NullPointerException} naming the parameter. The handles' calls are
+ * {@link NullArgumentsRuleTest}'s.
  */
 class ValueNullsRuleTest {
 
@@ -261,8 +262,8 @@ class ValueNullsRuleTest {
      * A record's constructor takes null for a component its factories may leave unset (null is then what absence
      * reads as: a member the service left out of an answer, or one a request does not send), and refuses it, naming
      * it, for a component every factory sets; except the records of {@link #LENIENT_CONSTRUCTORS}, mostly those the
-     * service sends back, whose constructor decodes the answer. An exception's constructor is no value's, and a probe's value of the wrong
-     * shape (a map of strings for a map of maps) is no finding.
+     * service sends back, whose constructor decodes the answer. An exception's constructor is no value's, and a
+     * probe's value of the wrong shape (a map of strings for a map of maps) is no finding.
      */
     @Test
     void aConstructorRefusesANullItsFactoriesNeverLeave() {
