@@ -1,6 +1,7 @@
 package io.quarry.search;
 
 import io.quarry.search.model.BatchOperation;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
@@ -42,10 +43,12 @@ public record ChunkFailed(
      * @param error       the failure
      * @param rounds      how many rounds of tries its batch call took, at least 1
      * @param progress    the progress of the write, this chunk included
+     * @throws NullPointerException naming the component, if one is null (an objectID in the list may be)
      */
     public ChunkFailed {
-        operations = List.copyOf(operations);
-        objectIDs = Collections.unmodifiableList(new java.util.ArrayList<>(objectIDs));
+        operations = List.copyOf(Objects.requireNonNull(operations, "operations"));
+        // an objectID may be null, so a copy that keeps nulls
+        objectIDs = Collections.unmodifiableList(new ArrayList<>(Objects.requireNonNull(objectIDs, "objectIDs")));
         Objects.requireNonNull(error, "error");
         Objects.requireNonNull(progress, "progress");
         if (rounds < 1) {

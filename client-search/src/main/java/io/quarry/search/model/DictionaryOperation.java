@@ -12,6 +12,18 @@ import java.util.Objects;
 public record DictionaryOperation(String action, Object body) {
 
     /**
+     * Checks the components, which {@link #add(DictionaryEntry)} and {@link #delete(String)} always set.
+     *
+     * @param action see the record description
+     * @param body see the record description
+     * @throws NullPointerException naming {@code action} or {@code body}, whichever is null
+     */
+    public DictionaryOperation {
+        Objects.requireNonNull(action, "action");
+        Objects.requireNonNull(body, "body");
+    }
+
+    /**
      * Adds (or replaces) an entry.
      *
      * @param entry the entry

@@ -13,6 +13,19 @@ import java.util.Objects;
 public record DictionaryQuery(String query, Integer page, Integer hitsPerPage, String language) {
 
     /**
+     * Checks the text, which the service requires, as {@link #of(String)} does: an empty text matches every entry.
+     *
+     * @param query see the record description
+     * @param page see the record description
+     * @param hitsPerPage see the record description
+     * @param language see the record description
+     * @throws NullPointerException naming {@code query} if it is null
+     */
+    public DictionaryQuery {
+        Objects.requireNonNull(query, "query");
+    }
+
+    /**
      * A search for text.
      *
      * @param query the text

@@ -14,6 +14,20 @@ import java.util.Objects;
 public record RuleQuery(String query, String anchoring, String context, Integer page, Integer hitsPerPage) {
 
     /**
+     * Checks the text, as {@link #of(String)} does: an empty text, not null, matches every rule.
+     *
+     * @param query see the record description
+     * @param anchoring see the record description
+     * @param context see the record description
+     * @param page see the record description
+     * @param hitsPerPage see the record description
+     * @throws NullPointerException naming {@code query} if it is null
+     */
+    public RuleQuery {
+        Objects.requireNonNull(query, "query");
+    }
+
+    /**
      * A search for text.
      *
      * @param query the text

@@ -13,6 +13,19 @@ import java.util.Objects;
 public record SynonymQuery(String query, SynonymType type, Integer page, Integer hitsPerPage) {
 
     /**
+     * Checks the text, as {@link #of(String)} does: an empty text, not null, matches every synonym.
+     *
+     * @param query see the record description
+     * @param type see the record description
+     * @param page see the record description
+     * @param hitsPerPage see the record description
+     * @throws NullPointerException naming {@code query} if it is null
+     */
+    public SynonymQuery {
+        Objects.requireNonNull(query, "query");
+    }
+
+    /**
      * A search for text.
      *
      * @param query the text

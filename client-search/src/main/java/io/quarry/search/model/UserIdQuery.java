@@ -13,6 +13,19 @@ import java.util.Objects;
 public record UserIdQuery(String query, String cluster, Integer page, Integer hitsPerPage) {
 
     /**
+     * Checks the text, as {@link #of(String)} does.
+     *
+     * @param query see the record description
+     * @param cluster see the record description
+     * @param page see the record description
+     * @param hitsPerPage see the record description
+     * @throws NullPointerException naming {@code query} if it is null
+     */
+    public UserIdQuery {
+        Objects.requireNonNull(query, "query");
+    }
+
+    /**
      * A search for text.
      *
      * @param query the text

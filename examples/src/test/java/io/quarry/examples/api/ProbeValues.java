@@ -26,6 +26,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Random;
 import java.util.function.Supplier;
 
@@ -106,8 +107,11 @@ final class ProbeValues implements AutoCloseable {
         if (type == Clock.class) {
             return Clock.fixed(Instant.EPOCH, ZoneOffset.UTC);
         }
-        if (type == IOException.class) {
+        if (type == IOException.class || type == Throwable.class) {
             return new IOException("x");
+        }
+        if (type == OptionalLong.class) {
+            return OptionalLong.empty();
         }
         if (type == char.class || type == Character.class) {
             return 'x';

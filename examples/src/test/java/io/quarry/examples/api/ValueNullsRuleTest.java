@@ -6,19 +6,22 @@ import io.quarry.core.ConfigurationException;
 import io.quarry.core.spi.ScopedHandle;
 import io.quarry.examples.api.ValueNullsProbe.Call;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The rule for null arguments, over what makes and refines values (factories, withers, builders' setters) in the
- * client modules, the observation modules and the Spring starter: a null the method cannot take is refused at once
- * with a {@link NullPointerException} naming the parameter. The handles' calls are {@link NullArgumentsRuleTest}'s.
+ * The rule for null arguments, over what makes and refines values (factories, withers, builders' setters, public
+ * constructors) in the client modules, the observation modules and the Spring starter: a null the method cannot take
+ * is refused at once with a {@link NullPointerException} naming the parameter. The handles' calls are
+ * {@link NullArgumentsRuleTest}'s.
  */
 class ValueNullsRuleTest {
 
-    private static final List<String> MODULES = List.of(
+    /** The published modules whose values the rule covers. */
+    static final List<String> MODULES = List.of(
             "client-core",
             "client-search",
             "client-analytics",
@@ -150,13 +153,36 @@ class ValueNullsRuleTest {
             "UsagePoint.fromJson(long, Object) #1",
             "UserIdQuery.cluster(String) #0");
 
+    /**
+     * Records with factories whose canonical constructor takes null for a component every factory sets, each with
+     * why: mostly records the service sends back, whose canonical constructor is also how the SDK decodes the
+     * answer, so it takes a member the service left out, and the factories check what users build.
+     */
+    private static final Map<String, String> LENIENT_CONSTRUCTORS = Map.ofEntries(
+            Map.entry("Rule", "a rule read back (getRule, searchRules)"),
+            Map.entry("Synonym", "a synonym read back (getSynonym, searchSynonyms)"),
+            Map.entry("DictionaryEntry", "a dictionary entry read back (searchDictionaryEntries)"),
+            Map.entry("DictionarySettings", "the dictionary settings read back"),
+            Map.entry("EventScoring", "the personalization strategy read back"),
+            Map.entry("FacetScoring", "the personalization strategy read back"),
+            Map.entry("PersonalizationStrategy", "the personalization strategy read back"),
+            Map.entry("FacetAmount", "a query suggestions configuration read back"),
+            Map.entry("SourceIndex", "a query suggestions configuration read back"),
+            Map.entry("RecordExtractor", "a crawler's configuration read back"),
+            Map.entry("Incident", "the monitoring incidents answer (fromJson is its JSON creator)"),
+            Map.entry("ApiKey", "a member left null is not sent, so the service's default applies (no rights)"),
+            Map.entry("BatchOperation", "its factory takes a null body too (a delete or clear has none)"),
+            Map.entry("InsightsEvent", "building an event checks nothing: its rules are checked when it is sent"));
+
+    private static ValueNullsProbe.Result result;
+
     private static List<Call> calls;
 
     private static List<String> unfilled;
 
     @BeforeAll
     static void callEveryFactoryWithNulls() {
-        ValueNullsProbe.Result result = ValueNullsProbe.run(MODULES);
+        result = ValueNullsProbe.run(MODULES);
         calls = result.calls();
         unfilled = result.unfilled();
     }
@@ -221,12 +247,46 @@ class ValueNullsRuleTest {
     @Test
     void aNullIsRefusedNamingItsParameterUnlessItsJavadocSaysWhatItMeans() {
         List<String> broken = calls.stream()
+                .filter(call -> !call.isConstructor())
                 .filter(call -> !TAKE_NULL.contains(call.where()))
                 .filter(call -> !call.where().matches(".*\\.(equals\\(Object\\)|valueOf\\(String\\)) #0"))
                 .filter(call -> !namedRefusal(call.error()))
                 .map(Call::toString)
                 .toList();
         assertThat(broken).isEmpty();
+    }
+
+    /**
+     * A record's constructor takes null for a component its factories may leave unset (null is then what absence
+     * reads as: a member the service left out of an answer, or one a request does not send), and refuses it, naming
+     * it, for a component every factory sets; except the records of {@link #LENIENT_CONSTRUCTORS}, mostly those the
+     * service sends back, whose constructor decodes the answer. An exception's constructor is no value's, and a
+     * probe's value of the wrong shape (a map of strings for a map of maps) is no finding.
+     */
+    @Test
+    void aConstructorRefusesANullItsFactoriesNeverLeave() {
+        List<String> broken = calls.stream()
+                .filter(Call::isConstructor)
+                .filter(call -> !Throwable.class.isAssignableFrom(call.method().getDeclaringClass()))
+                .filter(call -> call.error() == null
+                        ? result.requiredByFactories(call)
+                                && !LENIENT_CONSTRUCTORS.containsKey(
+                                        call.method().getDeclaringClass().getSimpleName())
+                        : call.error() instanceof NullPointerException && !namedRefusal(call.error()))
+                .map(Call::toString)
+                .toList();
+        assertThat(broken).isEmpty();
+    }
+
+    @Test
+    void theConstructorsAreProbed() {
+        assertThat(calls).filteredOn(Call::isConstructor).hasSizeGreaterThan(400);
+        // a record listed as lenient has a component every factory sets: a list kept to what it needs
+        Set<String> needed = calls.stream()
+                .filter(result::requiredByFactories)
+                .map(call -> call.method().getDeclaringClass().getSimpleName())
+                .collect(Collectors.toSet());
+        assertThat(LENIENT_CONSTRUCTORS.keySet()).isSubsetOf(needed);
     }
 
     /**
