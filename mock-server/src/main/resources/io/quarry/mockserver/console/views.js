@@ -187,6 +187,7 @@ window.QuarryViews = (function () {
       try {
         const list = await indexPage(indices.listPage);
         if (!latest()) return;
+        byId("indices-body").hidden = false;
         const pages = Math.max(1, list.nbPages || 1);
         if (indices.listPage >= pages) { // indices deleted since: show the last page there is
           indices.listPage = pages - 1;
@@ -204,7 +205,12 @@ window.QuarryViews = (function () {
           tr.addEventListener("click", () => indices.select(item.name));
           return tr;
         }));
-      } catch (e) { if (latest()) failure("indices-error", e, "listing the indices needs the listIndexes right"); }
+      } catch (e) {
+        if (!latest()) return;
+        failure("indices-error", e, "listing the indices needs the listIndexes right (the Search view searches an"
+            + " index typed by name)");
+        if (e.status === 403) byId("indices-body").hidden = true; // no page to turn to
+      }
     },
     async select(name) {
       indices.selected = name;
@@ -317,6 +323,7 @@ window.QuarryViews = (function () {
           + byId("app-id").value + "\nX-Service-API-Key: (the key you signed in with)"
           + "\nX-Mock-Console: read (the console's own search: not in the journal, logs, analytics or usage)\n\n"
           + pretty(wanted.body);
+      byId("search-results").hidden = false;
       search.sending = true;
       try {
         const answer = await api("POST", wanted.path, wanted.body, "hits");
@@ -340,6 +347,7 @@ window.QuarryViews = (function () {
       }
     },
     clear() {
+      byId("search-results").hidden = true;
       byId("search-stats").textContent = "";
       delete byId("search-stats").dataset.nbHits;
       delete byId("search-stats").dataset.query;

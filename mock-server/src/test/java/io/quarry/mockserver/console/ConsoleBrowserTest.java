@@ -990,6 +990,36 @@ class ConsoleBrowserTest {
     }
 
     @Test
+    @Order(36)
+    void aKeyRefusedTheIndexListIsOfferedNoPagesAndTheSearchShowsNoEmptyResultsBeforeItsFirstSearch() throws Exception {
+        String key = createKey("{\"acl\": [\"search\"], \"description\": \"search only\"}");
+        find("sign-out").click();
+        signIn(key);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+        tab("indices");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("indices-error"), "listIndexes right"));
+        assertThat(find("indices-next").isDisplayed() || find("indices-table").isDisplayed())
+                .as("no page of indices to turn to, no table of headers over none")
+                .isFalse();
+        tab("search");
+        waiting.until(
+                ExpectedConditions.textToBePresentInElementLocated(By.id("search-index-note"), "type an index name"));
+        assertThat(find("search-results").isDisplayed())
+                .as("no empty facets, hits and request before a search is sent")
+                .isFalse();
+        typeIndex("products");
+        indexChanged();
+        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "7"));
+        assertThat(find("search-results").isDisplayed()).isTrue();
+
+        find("sign-out").click();
+        signIn(ADMIN_KEY);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+        tab("indices");
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("indices-table")));
+    }
+
+    @Test
     @Order(40) // last but one: the server stopped is told with the calls it counts
     void aHiddenTabAsksTheServerNothingAndCatchesUpWhenShownAgain() {
         tab("access"); // its pending tasks are read every second while it is shown
