@@ -38,6 +38,7 @@ class ConsoleHttpTest {
                 "/_mock/console/console.js",
                 "/_mock/console/views.js",
                 "/_mock/console/charts.js",
+                "/_mock/console/rules.js",
                 "/_mock/console/console.css")) {
             HttpResponse<String> page = fetch(path);
             assertThat(page.statusCode()).as(path).isEqualTo(200);
@@ -67,6 +68,24 @@ class ConsoleHttpTest {
                 .allSatisfy(
                         error -> assertThat(error.attr("role")).as(error.id()).isEqualTo("alert"));
         assertThat(page.select("#journal-table th").first().text()).isEqualTo("Time (UTC)");
+    }
+
+    @Test
+    void theTabBarIsATabListWhoseTabsEachControlTheViewTheyName() throws Exception {
+        Document page = Jsoup.parse(fetch("/_mock/console").body());
+        Element bar = page.getElementById("tabs");
+        assertThat(bar).isNotNull();
+        assertThat(bar.attr("role")).isEqualTo("tablist");
+        assertThat(bar.attr("aria-label")).isNotEmpty();
+        List<Element> tabs = bar.select("button");
+        assertThat(tabs).hasSize(page.select("section.view").size()).allSatisfy(tab -> {
+            assertThat(tab.attr("role")).as(tab.text()).isEqualTo("tab");
+            Element panel = page.getElementById(tab.attr("aria-controls"));
+            assertThat(panel).as(tab.text() + " controls a view").isNotNull();
+            assertThat(panel.attr("role")).as(panel.id()).isEqualTo("tabpanel");
+            assertThat(panel.attr("aria-labelledby")).as(panel.id()).isEqualTo(tab.id());
+            assertThat(panel.id()).isEqualTo("view-" + tab.attr("data-view"));
+        });
     }
 
     @Test

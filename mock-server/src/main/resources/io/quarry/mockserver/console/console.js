@@ -113,15 +113,34 @@
 
   function show(name) {
     current = name;
-    document.querySelectorAll("#tabs button").forEach(b => {
-      b.classList.toggle("active", b.dataset.view === name);
-      if (b.dataset.view === name) b.setAttribute("aria-current", "page"); else b.removeAttribute("aria-current");
+    // the tab shown is the tab bar's one stop for Tab: the arrow keys move between the others (tabKeys)
+    tabButtons().forEach(b => {
+      const selected = b.dataset.view === name;
+      b.classList.toggle("active", selected);
+      b.setAttribute("aria-selected", String(selected));
+      b.tabIndex = selected ? 0 : -1;
     });
     document.querySelectorAll(".view").forEach(v => { v.hidden = v.id !== "view-" + name; });
     clearTimeout(timer);
     timer = null;
     // polled from a second after the view's first answers came
     read(name, () => views[name].open());
+  }
+
+  function tabButtons() { return Array.from(document.querySelectorAll("#tabs [role=tab]")); }
+
+  // The WAI-ARIA tabs pattern, activated as the focus moves (a view opens in the time of a local read): the left and
+  // right arrows go to the previous and next tab, round at either end, Home and End to the first and last.
+  function tabKeys(event) {
+    const tabs = tabButtons();
+    const at = tabs.indexOf(document.activeElement);
+    if (at < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+    const to = { ArrowLeft: (at + tabs.length - 1) % tabs.length, ArrowRight: (at + 1) % tabs.length, Home: 0,
+      End: tabs.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    tabs[to].focus();
+    if (tabs[to].dataset.view !== current) show(tabs[to].dataset.view);
   }
 
   // The views that show live state poll while they are shown and the tab is in sight: a second after the last
@@ -184,7 +203,8 @@
       }
     });
     byId("sign-out").addEventListener("click", signOut);
-    document.querySelectorAll("#tabs button").forEach(b => b.addEventListener("click", () => show(b.dataset.view)));
+    tabButtons().forEach(b => b.addEventListener("click", () => show(b.dataset.view)));
+    byId("tabs").addEventListener("keydown", tabKeys);
     const kept = sessionStorage.getItem(STORE);
     if (kept) {
       const saved = JSON.parse(kept);

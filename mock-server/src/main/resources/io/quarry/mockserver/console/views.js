@@ -11,6 +11,7 @@ window.QuarryViews = (function () {
   const VIEW_CHARS = 100000;
   const ATTRIBUTES_PER_HIT = 50;
   const JOURNAL_ROWS = 200;
+  const KEY_ENTRIES_SHOWN = 3;
   // The search preview's highlight tags: a record's own text may hold "<mark>", never a tag it cannot know.
   const HIGHLIGHT = "mark-" + Array.from(crypto.getRandomValues(new Uint8Array(8)),
     b => b.toString(16).padStart(2, "0")).join("");
@@ -186,6 +187,7 @@ window.QuarryViews = (function () {
       try {
         const list = await indexPage(indices.listPage);
         if (!latest()) return;
+        byId("indices-body").hidden = false;
         const pages = Math.max(1, list.nbPages || 1);
         if (indices.listPage >= pages) { // indices deleted since: show the last page there is
           indices.listPage = pages - 1;
@@ -203,7 +205,12 @@ window.QuarryViews = (function () {
           tr.addEventListener("click", () => indices.select(item.name));
           return tr;
         }));
-      } catch (e) { if (latest()) failure("indices-error", e, "listing the indices needs the listIndexes right"); }
+      } catch (e) {
+        if (!latest()) return;
+        failure("indices-error", e, "listing the indices needs the listIndexes right (the Search view searches an"
+            + " index typed by name)");
+        if (e.status === 403) byId("indices-body").hidden = true; // no page to turn to
+      }
     },
     async select(name) {
       indices.selected = name;
@@ -316,6 +323,7 @@ window.QuarryViews = (function () {
           + byId("app-id").value + "\nX-Service-API-Key: (the key you signed in with)"
           + "\nX-Mock-Console: read (the console's own search: not in the journal, logs, analytics or usage)\n\n"
           + pretty(wanted.body);
+      byId("search-results").hidden = false;
       search.sending = true;
       try {
         const answer = await api("POST", wanted.path, wanted.body, "hits");
@@ -339,6 +347,7 @@ window.QuarryViews = (function () {
       }
     },
     clear() {
+      byId("search-results").hidden = true;
       byId("search-stats").textContent = "";
       delete byId("search-stats").dataset.nbHits;
       delete byId("search-stats").dataset.query;
@@ -551,7 +560,7 @@ window.QuarryViews = (function () {
           api("GET", "/_mock/hosts", undefined, "hosts")]);
         if (!latest()) return;
         byId("faults-body").hidden = false;
-        byId("faults-server").textContent = server.faults.length ? pretty(server.faults) : "(none)";
+        faults.serverRules(server.faults);
         const select = byId("fault-host");
         const names = hosts.hosts.map(h => String(h.host));
         // rebuilt only when the hosts change, so a choice being made with the keyboard is not reset every second
@@ -569,9 +578,11 @@ window.QuarryViews = (function () {
             event.stopPropagation();
             faults.send("fault-host-error", "DELETE", "/_mock/hosts/" + h.host + "/faults");
           });
-          const rules = h.faults.length ? cut(JSON.stringify(h.faults), TEXT_CHARS) : "none";
+          const rules = el("ul");
+          rules.append(...h.faults.map(f => el("li", QuarryRules.hostFault(f))));
           return row([td(h.host, "num"), td(h.port, "num"), td(number(h.requestCount), "num"),
-            td(h.acceptsConnections ? "yes" : "no"), td(rules, "path"), clear], { host: String(h.host) });
+            td(h.acceptsConnections ? "yes" : "no"), h.faults.length ? rules : td("none"), clear],
+          { host: String(h.host) });
         }));
         failure("faults-error");
       } catch (e) {
@@ -582,6 +593,13 @@ window.QuarryViews = (function () {
         }
         return refusal(e);
       }
+    },
+    // Each server-wide rule in words, one a row: the server lists them all (at most 100), in the order they apply.
+    serverRules(rules) {
+      byId("faults-server-none").hidden = rules.length > 0;
+      byId("faults-server-table").hidden = rules.length === 0;
+      replaceRows(byId("faults-server-table").tBodies[0], rules.map(rule => row([td(QuarryRules.matches(rule)),
+        td(QuarryRules.does(rule.fault)), td(QuarryRules.left(rule))], { rule: String(rule.id) })));
     },
     fault(prefix) {
       const fault = { type: byId(prefix + "-type").value };
@@ -719,6 +737,25 @@ window.QuarryViews = (function () {
       const [tasks] = await Promise.all([access.tasks(), access.keys()]);
       return tasks;
     },
+    // A key's list (its rights, its indices) as a cell: the first few on the line, the others behind a disclosure
+    // saying how many, one a line, so that a key of many indices takes a line of the table until asked. The server
+    // sends the first 20 and "… N more", counted here among those hidden.
+    entries(list, singular, plural, none, className) {
+      const cell = td(list.slice(0, KEY_ENTRIES_SHOWN).join(", ") || none, className);
+      cell.classList.add("entries");
+      const hidden = list.slice(KEY_ENTRIES_SHOWN);
+      if (hidden.length === 0) return cell;
+      const unsent = /^… ([0-9]+) more$/.exec(hidden[hidden.length - 1]);
+      const count = hidden.length + (unsent ? Number(unsent[1]) - 1 : 0);
+      const more = el("details");
+      const summary = el("summary", counted(count, "more " + singular, "more " + plural));
+      const items = el("ul");
+      items.append(...hidden.map(entry => el("li", entry)));
+      if (unsent) items.lastChild.textContent = "and " + number(Number(unsent[1])) + " more, not listed here";
+      more.append(summary, items);
+      cell.append(more);
+      return cell;
+    },
     // the tasks are live state: refreshed every second while the view is shown, as a task is published
     refresh() { return access.tasks(); },
     async tasks() {
@@ -727,9 +764,12 @@ window.QuarryViews = (function () {
         const tasks = await api("GET", "/_mock/console/api/tasks", undefined, "pending");
         if (!latest()) return;
         failure("access-error");
-        byId("tasks-summary").textContent = (tasks.morePending ? "more than " : "") + tasks.pending.length
-            + " pending" + (tasks.morePending ? " (the oldest listed)" : "") + "; last task "
-            + (tasks.lastTaskID || "none");
+        // no table of headers over nothing: an empty list says what it means
+        byId("tasks-summary").textContent = tasks.pending.length === 0
+          ? "None pending: every task is published. Last task " + (tasks.lastTaskID || "none") + "."
+          : (tasks.morePending ? "More than " : "") + tasks.pending.length + " pending"
+            + (tasks.morePending ? " (the oldest listed)" : "") + "; last task " + (tasks.lastTaskID || "none") + ".";
+        byId("tasks-table").hidden = tasks.pending.length === 0;
         replaceRows(byId("tasks-table").tBodies[0], tasks.pending.map(t =>
           row([td(t.taskID), td(t.status), td(number(t.publishedInMs), "num")], { task: String(t.taskID) })));
       } catch (e) {
@@ -753,8 +793,9 @@ window.QuarryViews = (function () {
         byId("keys-previous").disabled = access.keysPage === 0;
         byId("keys-next").disabled = access.keysPage + 1 >= keys.nbPages;
         byId("keys-table").tBodies[0].replaceChildren(...keys.keys.map(k =>
-          row([td(k.value), td(k.description, "name"), td(k.acl.join(", ")),
-            td(k.indexes.join(", ") || "all", "name"), td(k.validity > 0 ? number(k.validity) : "no limit", "num")])));
+          row([td(k.value), td(k.description, "name"), access.entries(k.acl, "right", "rights", "none", ""),
+            access.entries(k.indexes, "index", "indices", "all", "name"),
+            td(k.validity > 0 ? number(k.validity) : "no limit", "num")])));
       } catch (e) {
         if (!latest()) return;
         failure("keys-error", e, "listing keys needs the admin key");

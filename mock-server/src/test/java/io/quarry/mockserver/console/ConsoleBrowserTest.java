@@ -14,9 +14,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.logging.Level;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -71,6 +74,9 @@ class ConsoleBrowserTest {
               ]}},
              "keys": [{"value": "storefront-search-key-5b81e0c2", "acl": ["search"], "description": "storefront"}]}
             """;
+
+    /** What the faults view says of the server-wide rules when there is none. */
+    private static final String NO_RULE = "None: every request is answered as usual.";
 
     /** An index whose name, objectID and members are markup, one member of 1 MB (made by the last test). */
     private static final String HOSTILE_INDEX = "<img src=x onerror=window.pwned=1>";
@@ -536,7 +542,7 @@ class ConsoleBrowserTest {
     @Order(14)
     void theFaultFormsTakeABoundedDelayNameAFieldInErrorAndEncodeThePathAsClientsSendIt() throws Exception {
         tab("faults");
-        waiting.until(ExpectedConditions.textToBe(By.id("faults-server"), "(none)"));
+        waiting.until(ExpectedConditions.textToBe(By.id("faults-server"), NO_RULE));
         new Select(find("fault-server-type")).selectByVisibleText("delay");
         type("fault-server-path", "/nowhere");
         type("fault-server-delay", "70000");
@@ -549,7 +555,7 @@ class ConsoleBrowserTest {
         assertThat(find("fault-server-error").getText())
                 .as("the error stays shown through the view's refresh every second")
                 .startsWith("Delay (ms) must be");
-        assertThat(find("faults-server").getText()).as("nothing added").isEqualTo("(none)");
+        assertThat(find("faults-server").getText()).as("nothing added").isEqualTo(NO_RULE);
         for (String count : new String[] {"", "0", "1.5", "1e400"}) {
             type("fault-server-delay", "1000");
             type("fault-server-count", count);
@@ -557,16 +563,17 @@ class ConsoleBrowserTest {
             find("fault-server-add").click();
             waiting.until(ExpectedConditions.textToBePresentInElementLocated(
                     By.id("fault-server-error"), "Count must be a whole number from 1 to 2,147,483,647"));
-            assertThat(find("faults-server").getText()).as("count " + count).isEqualTo("(none)");
+            assertThat(find("faults-server").getText()).as("count " + count).isEqualTo(NO_RULE);
         }
 
         type("fault-server-count", "1");
         type("fault-server-delay", "2500");
         find("fault-server-add").click();
-        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("faults-server"), "\"delayMs\": 2500"));
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(
+                By.id("faults-server"), "answers as usual, 2,500 ms late"));
         assertThat(find("fault-server-error").getText()).isEmpty();
         find("fault-server-clear").click();
-        waiting.until(ExpectedConditions.textToBe(By.id("faults-server"), "(none)"));
+        waiting.until(ExpectedConditions.textToBe(By.id("faults-server"), NO_RULE));
 
         new Select(find("fault-server-type")).selectByVisibleText("status");
         type("fault-server-status", "502");
@@ -585,7 +592,7 @@ class ConsoleBrowserTest {
                 .as("the rule typed with the index's own name matches the path as a client sends it")
                 .isEqualTo(502);
         find("fault-server-clear").click();
-        waiting.until(ExpectedConditions.textToBe(By.id("faults-server"), "(none)"));
+        waiting.until(ExpectedConditions.textToBe(By.id("faults-server"), NO_RULE));
     }
 
     @Test
@@ -825,6 +832,191 @@ class ConsoleBrowserTest {
                 .isFalse();
         new Select(find("fault-host-mode")).selectByValue("next");
         new Select(find("fault-server-type")).selectByVisibleText("status");
+    }
+
+    @Test
+    @Order(31)
+    void eachFaultRuleReadsInWordsWhatItMatchesWhatItDoesAndHowMuchIsLeft() throws IOException {
+        server.faults()
+                .nextShare(2, 0.25, 42, "POST", "/1/indexes/*/query", Fault.status(429, Map.of("Retry-After", "1")));
+        server.faults().next(3, "*", "/1/indexes/**", Fault.failAfterWrite(503).withDelay(Duration.ofMillis(200)));
+        server.faults().share(0.5, 7, "GET", "/1/keys", Fault.closeBeforeResponse());
+        server.hosts().get(1).faults().next(2, Fault.truncatedBody());
+        try {
+            tab("faults");
+            By rules = By.cssSelector("#faults-server-table tbody tr");
+            waiting.until(ExpectedConditions.numberOfElementsToBe(rules, 3));
+            List<String> shown = waiting.until(driver ->
+                    driver.findElements(rules).stream().map(WebElement::getText).toList());
+            assertThat(shown)
+                    .containsExactly(
+                            "POST /1/indexes/*/query, 25% of them (drawn with seed 42) answers HTTP 429, with"
+                                    + " Retry-After: 1 2 requests",
+                            "any method /1/indexes/** applies the write, then answers HTTP 503, 200 ms late 3 requests",
+                            "GET /1/keys, 50% of them (drawn with seed 7) closes the connection without an answer"
+                                    + " until cleared");
+            waiting.until(ExpectedConditions.textToBePresentInElementLocated(
+                    By.cssSelector("#hosts-table tr[data-host='1']"),
+                    "answers with the first half of the body only, for the next 2 requests"));
+            assertThat(find("view-faults").getText())
+                    .as("no rule shown as JSON")
+                    .doesNotContain("{")
+                    .doesNotContain("\"");
+            screenshot("faults");
+        } finally {
+            server.faults().clear();
+            server.hosts().get(1).faults().clear();
+        }
+        waiting.until(ExpectedConditions.textToBe(By.id("faults-server"), NO_RULE));
+    }
+
+    @Test
+    @Order(32)
+    void theTabsMoveWithTheArrowKeysHomeAndEndAsTheTabsPatternHasIt() {
+        tab("indices");
+        find("tab-indices").click();
+        String[] order = {"indices", "search", "journal", "faults", "charts", "access"};
+        assertSelected("indices", order);
+        // right to the next, round at the end; left to the previous, round at the start; Home and End
+        for (String next : new String[] {"search", "journal", "faults", "charts", "access", "indices"}) {
+            browser.switchTo().activeElement().sendKeys(Keys.ARROW_RIGHT);
+            assertSelected(next, order);
+        }
+        browser.switchTo().activeElement().sendKeys(Keys.ARROW_LEFT);
+        assertSelected("access", order);
+        browser.switchTo().activeElement().sendKeys(Keys.ARROW_LEFT);
+        assertSelected("charts", order);
+        browser.switchTo().activeElement().sendKeys(Keys.HOME);
+        assertSelected("indices", order);
+        browser.switchTo().activeElement().sendKeys(Keys.END);
+        assertSelected("access", order);
+        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+    }
+
+    /** The view's tab focused, selected and the tab bar's one tab stop, its view shown and the others hidden. */
+    private static void assertSelected(String view, String[] order) {
+        waiting.until(driver ->
+                ("tab-" + view).equals(driver.switchTo().activeElement().getDomAttribute("id")));
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("view-" + view)));
+        for (String other : order) {
+            WebElement tab = find("tab-" + other);
+            assertThat(tab.getDomAttribute("aria-selected")).as(other).isEqualTo(String.valueOf(other.equals(view)));
+            assertThat(tab.getDomProperty("tabIndex")).as(other).isEqualTo(other.equals(view) ? "0" : "-1");
+            assertThat(find("view-" + other).isDisplayed()).as(other).isEqualTo(other.equals(view));
+        }
+    }
+
+    @Test
+    @Order(33)
+    void anEmptyErrorLineTakesNoRoomAndTheTabsStayInPlace() {
+        String tabs = null;
+        for (String view : new String[] {"indices", "search", "journal", "faults", "charts", "access"}) {
+            tab(view);
+            // where what follows each empty error line is, with the line and without it
+            List<?> gaps = (List<?>) browser.executeScript("return Array.from(document.querySelectorAll('#view-" + view
+                    + " .error')).filter(e => e.textContent === '' && e.nextElementSibling"
+                    + " && e.nextElementSibling.getClientRects().length > 0).map(e => {"
+                    + " const next = e.nextElementSibling, top = next.getBoundingClientRect().top;"
+                    + " e.style.display = 'none'; const without = next.getBoundingClientRect().top;"
+                    + " e.style.display = ''; return e.id + ' ' + (top - without); })");
+            assertThat(gaps)
+                    .as("the gap an empty error line leaves in " + view)
+                    .isNotEmpty()
+                    .allSatisfy(gap -> assertThat(String.valueOf(gap)).endsWith(" 0"));
+            String at = String.valueOf(browser.executeScript("return Array.from(document.querySelectorAll("
+                    + "'#tabs [role=tab]'), t => { const r = t.getBoundingClientRect(); return r.left + '+'"
+                    + " + r.width; }).join(' ')"));
+            assertThat(at).as("each tab where it was, whichever is shown").isEqualTo(tabs == null ? at : tabs);
+            tabs = at;
+        }
+    }
+
+    @Test
+    @Order(34)
+    void aKeyOfManyIndicesTakesALineWithTheRestOnDemandAndNoPendingTaskSaysSo() throws Exception {
+        StringBuilder indices = new StringBuilder();
+        for (int i = 0; i < 30; i++) {
+            indices.append(i == 0 ? "" : ", ")
+                    .append("\"shelf-")
+                    .append(i < 10 ? "0" : "")
+                    .append(i)
+                    .append('"');
+        }
+        createKey("{\"acl\": [\"search\", \"browse\", \"addObject\", \"deleteObject\", \"listIndexes\","
+                + " \"settings\", \"logs\"], \"description\": \"many lists\", \"indexes\": [" + indices + "]}");
+        tab("access");
+        By row = By.xpath("//table[@id='keys-table']//tr[td[.='many lists']]");
+        WebElement key = waiting.until(ExpectedConditions.visibilityOfElementLocated(row));
+        WebElement rights = key.findElements(By.tagName("td")).get(2);
+        WebElement shelves = key.findElements(By.tagName("td")).get(3);
+        assertThat(rights.getText()).isEqualTo("search, browse, addObject\n4 more rights");
+        assertThat(shelves.getText())
+                .as("three indices on the line, the others behind a disclosure counting them all")
+                .isEqualTo("shelf-00, shelf-01, shelf-02\n27 more indices");
+        shelves.findElement(By.tagName("summary")).click();
+        waiting.until(driver -> shelves.getText().contains("shelf-19"));
+        assertThat(shelves.findElements(By.tagName("li")))
+                .extracting(WebElement::getText)
+                .startsWith("shelf-03")
+                .endsWith("shelf-19", "and 10 more, not listed here");
+
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("tasks-summary"), "None pending"));
+        assertThat(find("tasks-table").isDisplayed())
+                .as("no table of headers over no task")
+                .isFalse();
+        assertThat(find("tasks-summary").getText())
+                .matches("None pending: every task is published\\. Last task" + " [0-9]+\\.");
+    }
+
+    @Test
+    @Order(35)
+    void theQueryFieldSitsBesideItsLabelAndEachChartFillsItsFrame() {
+        tab("search");
+        assertThat(browser.executeScript("const field = document.getElementById('search-query');"
+                        + " const label = field.closest('label').getBoundingClientRect();"
+                        + " const box = field.getBoundingClientRect();"
+                        + " return box.left > label.left && box.top < label.top + 4;"))
+                .as("the query's field on its label's line, as the index's is, not under it")
+                .isEqualTo(true);
+        tab("charts");
+        assertThat(browser.executeScript("return Array.from(document.querySelectorAll('#view-charts figure'))"
+                        + ".filter(f => f.getClientRects().length > 0).map(f => {"
+                        + " const frame = f.getBoundingClientRect(), chart = f.querySelector('canvas')"
+                        + ".getBoundingClientRect(); return Math.round(frame.right - chart.right); })"))
+                .as("the room between each chart and its frame's right edge: its padding and border alone")
+                .asInstanceOf(InstanceOfAssertFactories.LIST)
+                .hasSize(3)
+                .allSatisfy(gap -> assertThat(((Number) gap).longValue()).isLessThan(16));
+    }
+
+    @Test
+    @Order(36)
+    void aKeyRefusedTheIndexListIsOfferedNoPagesAndTheSearchShowsNoEmptyResultsBeforeItsFirstSearch() throws Exception {
+        String key = createKey("{\"acl\": [\"search\"], \"description\": \"search only\"}");
+        find("sign-out").click();
+        signIn(key);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+        tab("indices");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("indices-error"), "listIndexes right"));
+        assertThat(find("indices-next").isDisplayed() || find("indices-table").isDisplayed())
+                .as("no page of indices to turn to, no table of headers over none")
+                .isFalse();
+        tab("search");
+        waiting.until(
+                ExpectedConditions.textToBePresentInElementLocated(By.id("search-index-note"), "type an index name"));
+        assertThat(find("search-results").isDisplayed())
+                .as("no empty facets, hits and request before a search is sent")
+                .isFalse();
+        typeIndex("products");
+        indexChanged();
+        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "7"));
+        assertThat(find("search-results").isDisplayed()).isTrue();
+
+        find("sign-out").click();
+        signIn(ADMIN_KEY);
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("tabs")));
+        tab("indices");
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("indices-table")));
     }
 
     @Test

@@ -25,6 +25,7 @@ final class ConsoleFiles {
             "console.css", "text/css; charset=UTF-8",
             "console.js", "text/javascript; charset=UTF-8",
             "views.js", "text/javascript; charset=UTF-8",
+            "rules.js", "text/javascript; charset=UTF-8",
             "charts.js", "text/javascript; charset=UTF-8");
 
     private ConsoleFiles() {}
