@@ -200,7 +200,15 @@ final class AttemptTag {
                 }
             }
             tag.sent = true;
-            return chain.proceed(chain.request());
+            Response response = chain.proceed(chain.request());
+            ResponseFraming.AmbiguousLength ambiguous = ResponseFraming.check(response);
+            if (ambiguous != null) {
+                // the connection's framing is lost: cancelling closes it, where closing the answer could pool it
+                chain.call().cancel();
+                response.close();
+                throw ambiguous;
+            }
+            return response;
         }
     }
 
