@@ -187,10 +187,21 @@ class HttpEdgeCasesTest {
 
     @Test
     void aNoContentAnswerIsNoValueWithOrWithoutStrayBytes() {
-        assertReadMovesOn(head("204 No Content", "Content-Type: application/json\r\n") + "{\"objectID\":\"7\"}");
+        String stray = head("204 No Content", "Content-Type: application/json\r\n") + "{\"objectID\":\"7\"}";
+        assertReadMovesOn(stray);
+        try (ApiClient api = firstAnswering(stray)) {
+            assertThatThrownBy(() -> add(api))
+                    .as("applied: a 2xx came, without the value the call expects")
+                    .isInstanceOf(DeserializationException.class)
+                    .hasMessageContaining("empty body");
+        }
         // OkHttp refuses a 204 that says it has a body
-        assertReadMovesOn(head("204 No Content", "Content-Type: application/json\r\nContent-Length: 16\r\n")
-                + "{\"objectID\":\"7\"}");
+        String withLength = head("204 No Content", "Content-Type: application/json\r\nContent-Length: 16\r\n")
+                + "{\"objectID\":\"7\"}";
+        assertReadMovesOn(withLength);
+        try (ApiClient api = firstAnswering(withLength)) {
+            assertThatThrownBy(() -> add(api)).isInstanceOf(WriteOutcomeUnknownException.class);
+        }
     }
 
     @Test
@@ -198,8 +209,10 @@ class HttpEdgeCasesTest {
         // the client asks for neither: no conditional request, no upgrade
         assertReadMovesOn(head("304 Not Modified", ""));
         assertReadMovesOn(head("101 Switching Protocols", "Upgrade: websocket\r\n"));
-        try (ApiClient api = firstAnswering(head("304 Not Modified", ""))) {
-            assertThatThrownBy(() -> add(api)).isInstanceOf(WriteOutcomeUnknownException.class);
+        for (String answer : new String[] {head("304 Not Modified", ""), head("101 Switching Protocols", "")}) {
+            try (ApiClient api = firstAnswering(answer)) {
+                assertThatThrownBy(() -> add(api)).isInstanceOf(WriteOutcomeUnknownException.class);
+            }
         }
     }
 
@@ -209,5 +222,105 @@ class HttpEdgeCasesTest {
         assertReadIsAValue(head("200 OK", "Content-Type: text/plain\r\n") + "{\"objectID\":\"7\"}");
         assertReadIsAValue(head("200 OK", "Content-Type: text/html\r\nContent-Type: application/json\r\n")
                 + "{\"objectID\":\"7\"}");
+    }
+
+    @Test
+    void anAnswerOfDisagreeingLengthsOnAPooledConnectionClosesItAndIsNotTakenForAStaleConnection() throws Exception {
+        String ambiguous =
+                head("200 OK", "Content-Type: application/json\r\nContent-Length: 5\r\nContent-Length: 16\r\n")
+                                .replace("Connection: close\r\n", "")
+                        + "{\"objectID\":\"7\"}";
+        String fine = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 16\r\n\r\n"
+                + "{\"objectID\":\"7\"}";
+        try (KeepAliveServer only = new KeepAliveServer(fine, ambiguous, fine);
+                ApiClient api =
+                        client(config("key", host("only.test", only.port())).build())) {
+            assertThat(read(api).objectID()).isEqualTo("7");
+            // on the pooled connection: not taken for one the server had closed while idle, and not sent again there
+            assertThatThrownBy(() -> read(api))
+                    .isInstanceOf(UnreachableHostsException.class)
+                    .hasMessageContaining("Content-Length fields disagree")
+                    .hasMessageNotContaining("sent again");
+            assertThat(only.requests()).isEqualTo(2);
+            // the connection is closed rather than pooled, so nothing the server sent after that answer is read
+            assertThat(read(api).objectID()).isEqualTo("7");
+            assertThat(only.connections()).isEqualTo(2);
+        }
+    }
+
+    /** Answers each request it reads, on any connection, with the next of its answers (the last one repeated). */
+    private static final class KeepAliveServer implements AutoCloseable {
+        private final java.net.ServerSocket server;
+        private final String[] answers;
+        private final java.util.concurrent.atomic.AtomicInteger requests =
+                new java.util.concurrent.atomic.AtomicInteger();
+        private final java.util.concurrent.atomic.AtomicInteger connections =
+                new java.util.concurrent.atomic.AtomicInteger();
+
+        KeepAliveServer(String... answers) throws java.io.IOException {
+            this.answers = answers;
+            this.server = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+            Thread accepting = new Thread(this::accept, "keep-alive-accept");
+            accepting.setDaemon(true);
+            accepting.start();
+        }
+
+        int port() {
+            return server.getLocalPort();
+        }
+
+        int requests() {
+            return requests.get();
+        }
+
+        int connections() {
+            return connections.get();
+        }
+
+        private void accept() {
+            while (!server.isClosed()) {
+                try {
+                    java.net.Socket socket = server.accept();
+                    connections.incrementAndGet();
+                    Thread serving = new Thread(() -> serve(socket), "keep-alive-serve");
+                    serving.setDaemon(true);
+                    serving.start();
+                } catch (java.io.IOException e) {
+                    return;
+                }
+            }
+        }
+
+        private void serve(java.net.Socket socket) {
+            try (socket) {
+                java.io.InputStream in = socket.getInputStream();
+                while (readHead(in)) {
+                    int n = requests.getAndIncrement();
+                    String answer = answers[Math.min(n, answers.length - 1)];
+                    socket.getOutputStream().write(answer.getBytes(StandardCharsets.ISO_8859_1));
+                    socket.getOutputStream().flush();
+                }
+            } catch (java.io.IOException e) {
+                // the client closed the connection
+            }
+        }
+
+        /** Reads a bodiless request's head: false at the end of the stream. */
+        private static boolean readHead(java.io.InputStream in) throws java.io.IOException {
+            int matched = 0;
+            while (matched < 4) {
+                int b = in.read();
+                if (b < 0) {
+                    return false;
+                }
+                matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : (b == '\r' ? 1 : 0);
+            }
+            return true;
+        }
+
+        @Override
+        public void close() throws java.io.IOException {
+            server.close();
+        }
     }
 }
