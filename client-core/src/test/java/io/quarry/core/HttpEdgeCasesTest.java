@@ -97,7 +97,7 @@ class HttpEdgeCasesTest {
                 client(config("key", host("only.test", faulty.port())).build())) {
             assertThatThrownBy(() -> read(api))
                     .isInstanceOf(UnreachableHostsException.class)
-                    .hasMessageContaining("Content-Length fields disagree (5 and 16)")
+                    .hasMessageContaining("Content-Length fields disagree or are not numbers (5 and 16)")
                     .hasMessageNotContaining("sent again");
         }
         try (ApiClient api = firstAnswering(answer)) {
@@ -245,6 +245,30 @@ class HttpEdgeCasesTest {
             // the connection is closed rather than pooled, so nothing the server sent after that answer is read
             assertThat(read(api).objectID()).isEqualTo("7");
             assertThat(only.connections()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aLengthListedTwiceOnAKeptConnectionIsReadByThatLength() throws Exception {
+        // a proxy folding repeated fields: OkHttp read the body until the connection closed, which a server keeping
+        // it alive never did, so the call waited for its read timeout and failed
+        String listed = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 16, 16\r\n\r\n"
+                + "{\"objectID\":\"7\"}";
+        try (KeepAliveServer only = new KeepAliveServer(listed);
+                ApiClient api = client(config("key", host("only.test", only.port()))
+                        .readTimeout(java.time.Duration.ofMinutes(1))
+                        .build())) {
+            assertThat(read(api).objectID()).isEqualTo("7");
+            assertThat(read(api).objectID()).isEqualTo("7");
+        }
+    }
+
+    @Test
+    void aLengthThatIsNoNumberOrAListThatDisagreesIsRefused() {
+        for (String length : new String[] {"sixteen", "16, 5", "16,"}) {
+            String answer = head("200 OK", "Content-Type: application/json\r\nContent-Length: " + length + "\r\n")
+                    + "{\"objectID\":\"7\"}";
+            assertReadMovesOn(answer);
         }
     }
 

@@ -201,14 +201,18 @@ final class AttemptTag {
             }
             tag.sent = true;
             Response response = chain.proceed(chain.request());
-            ResponseFraming.AmbiguousLength ambiguous = ResponseFraming.check(response);
-            if (ambiguous != null) {
-                // the connection's framing is lost: cancelling closes it, where closing the answer could pool it
-                chain.call().cancel();
-                response.close();
-                throw ambiguous;
+            long length = ResponseFraming.length(response);
+            if (length == ResponseFraming.AS_IS) {
+                return response;
             }
-            return response;
+            if (length >= 0) {
+                return ResponseFraming.limitedTo(response, length);
+            }
+            ResponseFraming.AmbiguousLength ambiguous = ResponseFraming.ambiguous(response);
+            // the connection's framing is lost: cancelling closes it, where closing the answer could pool it
+            chain.call().cancel();
+            response.close();
+            throw ambiguous;
         }
     }
 
