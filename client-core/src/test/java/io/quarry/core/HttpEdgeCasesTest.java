@@ -141,6 +141,18 @@ class HttpEdgeCasesTest {
     }
 
     @Test
+    void aCallThatIgnoresTheBodyIgnoresItsCoding() {
+        try (ApiClient api = firstAnswering(head("204 No Content", "Content-Encoding: br\r\n"))) {
+            assertThat(api.request(ADD_OBJECT)
+                            .path("indexName", "products")
+                            .body(Map.of("name", "x"))
+                            .notSafeToRepeat()
+                            .execute(Void.class))
+                    .isNull();
+        }
+    }
+
+    @Test
     void anIdentityEncodingIsNoEncoding() {
         assertReadIsAValue(head("200 OK", "Content-Type: application/json\r\nContent-Encoding: identity\r\n")
                 + "{\"objectID\":\"7\"}");

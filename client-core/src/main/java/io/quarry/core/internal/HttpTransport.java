@@ -1043,7 +1043,8 @@ public final class HttpTransport implements AutoCloseable {
             try {
                 // headers are copied only if the caller asks for them
                 Headers headers = response.headers();
-                String encoding = undecodedEncoding(response);
+                // a call that ignores the body (Void) cares about no coding of it
+                String encoding = type == Void.class || type == void.class ? null : undecodedEncoding(response);
                 if (encoding != null) {
                     throw new DeserializationException(
                             type, "$", "the success answer of " + host + " is " + encodedAs(encoding), null);
