@@ -175,6 +175,22 @@ class HttpEdgeCasesTest {
     }
 
     @Test
+    void aSuccessAnswerIsReadInTheEncodingItsBytesShowNotTheCharsetItNames() {
+        byte[] head = head("200 OK", "Content-Type: application/json; charset=UTF-8\r\n")
+                .getBytes(StandardCharsets.ISO_8859_1);
+        byte[] body = "{\"objectID\":\"7\"}".getBytes(StandardCharsets.UTF_16BE);
+        byte[] utf16 = new byte[head.length + body.length];
+        System.arraycopy(head, 0, utf16, 0, head.length);
+        System.arraycopy(body, 0, utf16, head.length, body.length);
+        try (ApiClient api = firstAnswering(utf16)) {
+            assertThat(read(api).objectID()).isEqualTo("7");
+        }
+        // JSON is UTF-8 between systems: Latin-1 letters are malformed whatever the charset named
+        assertReadMovesOn(head("200 OK", "Content-Type: application/json; charset=ISO-8859-1\r\n")
+                + "{\"objectID\":\"caf\u00e9\"}");
+    }
+
+    @Test
     void aBodyShorterThanItsContentLengthMovesAReadOn() {
         String cut =
                 head("200 OK", "Content-Type: application/json\r\nContent-Length: 100\r\n") + "{\"objectID\":\"7\"}";
