@@ -127,7 +127,7 @@ class HttpEdgeCasesTest {
             assertThatThrownBy(() -> add(api))
                     .as("applied: a 200 came, only its body is unreadable")
                     .isInstanceOf(DeserializationException.class)
-                    .hasMessageContaining("encoded as 'br', which the client neither asked for nor decodes");
+                    .hasMessageContaining("encoded as 'br', which the client does not decode");
         }
         try (ApiClient api = firstAnswering(
                 head("404 Not Found", "Content-Type: application/json\r\nContent-Encoding: br\r\nContent-Length: 5\r\n")
@@ -138,6 +138,27 @@ class HttpEdgeCasesTest {
                     .hasMessageNotContaining("\u0080");
         }
         assertThat(healthy.requests()).isEqualTo(1);
+    }
+
+    @Test
+    void gzipAskedForByTheCallersOwnHeaderIsDecoded() throws Exception {
+        // OkHttp decodes only the gzip it asked for itself: before, the compressed bytes failed as malformed JSON
+        byte[] json = "{\"objectID\":\"7\"}".getBytes(StandardCharsets.UTF_8);
+        java.io.ByteArrayOutputStream zipped = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream gzip = new java.util.zip.GZIPOutputStream(zipped)) {
+            gzip.write(json);
+        }
+        byte[] head = head("200 OK", "Content-Type: application/json\r\nContent-Encoding: gzip\r\n")
+                .getBytes(StandardCharsets.ISO_8859_1);
+        byte[] answer = new byte[head.length + zipped.size()];
+        System.arraycopy(head, 0, answer, 0, head.length);
+        System.arraycopy(zipped.toByteArray(), 0, answer, head.length, zipped.size());
+        faulty = new FaultyHttpServer((socket, out) -> out.write(answer));
+        try (ApiClient api = client(config("key", host("only.test", faulty.port()))
+                .defaultHeader("Accept-Encoding", "gzip")
+                .build())) {
+            assertThat(read(api).objectID()).isEqualTo("7");
+        }
     }
 
     @Test

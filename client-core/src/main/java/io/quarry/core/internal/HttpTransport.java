@@ -1045,11 +1045,15 @@ public final class HttpTransport implements AutoCloseable {
                 Headers headers = response.headers();
                 // a call that ignores the body (Void) cares about no coding of it
                 String encoding = type == Void.class || type == void.class ? null : undecodedEncoding(response);
+                ResponseBody body = response.body();
                 if (encoding != null) {
-                    throw new DeserializationException(
-                            type, "$", "the success answer of " + host + " is " + encodedAs(encoding), null);
+                    if (!isGzip(encoding)) {
+                        throw new DeserializationException(
+                                type, "$", "the success answer of " + host + " is " + encodedAs(encoding), null);
+                    }
+                    body = gunzipped(body);
                 }
-                T value = decode(response.body());
+                T value = decode(body);
                 if (value == null && type != Void.class && type != void.class) {
                     // a JSON null: well-formed, every host would answer the same, and no call reads a null as a value
                     return new TryResult.Failed<>(new DeserializationException(
@@ -1329,11 +1333,14 @@ public final class HttpTransport implements AutoCloseable {
         private ApiException errorOf(Response response, int status, Map<String, List<String>> headers)
                 throws IOException {
             String encoding = undecodedEncoding(response);
-            if (encoding != null) {
-                return ErrorResponses.unreadable(
-                        request.endpoint(), request.logPath(), status, headers, encodedAs(encoding));
-            }
             ResponseBody body = response.body();
+            if (encoding != null) {
+                if (!isGzip(encoding)) {
+                    return ErrorResponses.unreadable(
+                            request.endpoint(), request.logPath(), status, headers, encodedAs(encoding));
+                }
+                body = gunzipped(body);
+            }
             okio.BufferedSource source = body.source();
             try {
                 source.request(ErrorResponses.MAX_BODY_CHARS * 4L);
@@ -1362,10 +1369,10 @@ public final class HttpTransport implements AutoCloseable {
 
         /**
          * The content coding an answer's body still has, or null for none (nearly always): OkHttp decodes the gzip
-         * it asks for and then drops the header, so a coding left is one the client neither asked for nor decodes
-         * (a proxy's {@code br}, or gzip when the caller's own {@code Accept-Encoding} kept OkHttp from decoding).
-         * Its bytes are not JSON whatever they hold; this says why rather than report them as malformed. Costs one
-         * header look-up per answer.
+         * it asks for and then drops the header, so a coding left is gzip that the caller's own
+         * {@code Accept-Encoding} header kept OkHttp from decoding (decoded here instead), or one the client does not
+         * decode (a proxy's {@code br}), whose bytes are not JSON whatever they hold: the failure says why rather
+         * than report them as malformed. Costs one header look-up per answer.
          */
         private static String undecodedEncoding(Response response) {
             String encoding = response.header("Content-Encoding");
@@ -1375,7 +1382,17 @@ public final class HttpTransport implements AutoCloseable {
         }
 
         private static String encodedAs(String encoding) {
-            return "encoded as '" + encoding + "', which the client neither asked for nor decodes";
+            return "encoded as '" + encoding + "', which the client does not decode";
+        }
+
+        /** Whether the coding is gzip, which HTTP also names {@code x-gzip}. */
+        private static boolean isGzip(String encoding) {
+            return encoding.equalsIgnoreCase("gzip") || encoding.equalsIgnoreCase("x-gzip");
+        }
+
+        /** The body decompressed as it is read; the response size limit applies to what it decompresses to. */
+        private static ResponseBody gunzipped(ResponseBody body) {
+            return ResponseBody.create(okio.Okio.buffer(new okio.GzipSource(body.source())), body.contentType(), -1L);
         }
 
         /**
