@@ -313,6 +313,21 @@ class HttpEdgeCasesTest {
     }
 
     @Test
+    void chunksOverrideAContentLength() {
+        String json = "{\"objectID\":\"7\"}";
+        assertReadIsAValue(head(
+                        "200 OK",
+                        "Content-Type: application/json\r\nContent-Length: 5, 9\r\n" + "Transfer-Encoding: chunked\r\n")
+                + Integer.toHexString(json.length()) + "\r\n" + json + "\r\n0\r\n\r\n");
+        // a coding other than chunked frames nothing for OkHttp, which then reads by the length: it is checked
+        assertReadMovesOn(head(
+                        "200 OK",
+                        "Content-Type: application/json\r\nContent-Length: 5, 9\r\n"
+                                + "Transfer-Encoding: identity\r\n")
+                + json);
+    }
+
+    @Test
     void aLengthThatIsNoNumberOrAListThatDisagreesIsRefused() {
         for (String length : new String[] {"sixteen", "16, 5", "16,"}) {
             String answer = head("200 OK", "Content-Type: application/json\r\nContent-Length: " + length + "\r\n")

@@ -13,14 +13,16 @@ import okio.Source;
 
 /**
  * Holds an HTTP/1 answer to one body length. OkHttp reads a body by the last {@code Content-Length} field, and reads
- * one whose field is a list ({@code 16, 16}, as a proxy folding repeated fields writes it) until the server closes
- * the connection, which a server keeping it alive never does: the call waited for its read timeout. So an answer
- * whose lengths disagree, or whose length is not a number (also read until the close), is refused and its connection closed, as HTTP asks of a
- * client (RFC 9112, section 6.3: the value could be cut or carry the start of the next answer); and one whose list
- * repeats a single length is read by that length, as HTTP allows, its connection then closed by OkHttp.
+ * one whose field is a list ({@code 16, 16}, as a proxy folding repeated fields writes it) or not a number until the
+ * server closes the connection, which a server keeping it alive never does: the call waited for its read timeout. So
+ * an answer whose lengths disagree, or whose length is not a number, is refused and its connection closed, as HTTP
+ * asks of a client (RFC 9112, section 6.3: the value could be cut or carry the start of the next answer); one whose
+ * list repeats a single length is read by that length, as HTTP allows, its connection then closed by OkHttp; and a
+ * chunked answer is left to its chunks, which override any length.
  *
- * <p>Its cost, on every answer: one pass over the header names, comparing each with {@code Content-Length}, and a
- * look for a comma in and a check of the digits of the one such value an answer has; nothing allocated.
+ * <p>Its cost, on every answer: one pass over the header names, comparing each with {@code Content-Length} and
+ * {@code Transfer-Encoding}, then a look for a comma in the answer's one length and a check of its digits; nothing
+ * allocated.
  */
 final class ResponseFraming {
 
@@ -61,10 +63,14 @@ final class ResponseFraming {
         Headers headers = response.headers();
         String first = null;
         boolean listed = false;
+        boolean disagree = false;
+        boolean chunked = false;
         for (int i = 0, n = headers.size(); i < n; i++) {
             String name = headers.name(i);
             if (name.equalsIgnoreCase(TRANSFER_ENCODING)) {
-                return AS_IS; // chunks frame the body, and their coding overrides any length (RFC 9112, 6.3)
+                // as OkHttp reads it: its last such field alone decides
+                chunked = headers.value(i).trim().equalsIgnoreCase("chunked");
+                continue;
             }
             if (!name.equalsIgnoreCase(CONTENT_LENGTH)) {
                 continue;
@@ -74,8 +80,8 @@ final class ResponseFraming {
                 String length = value.trim();
                 if (first == null) {
                     first = length;
-                } else if (!first.equals(length)) {
-                    return AMBIGUOUS;
+                } else {
+                    disagree |= !first.equals(length);
                 }
                 continue;
             }
@@ -84,16 +90,16 @@ final class ResponseFraming {
                 String length = part.trim();
                 if (first == null) {
                     first = length;
-                } else if (!first.equals(length)) {
-                    return AMBIGUOUS;
+                } else {
+                    disagree |= !first.equals(length);
                 }
             }
         }
-        if (first == null) {
-            return AS_IS;
+        if (chunked || first == null) {
+            return AS_IS; // chunks frame the body, and override any length (RFC 9112, section 6.3)
         }
-        if (!isDecimal(first)) {
-            return AMBIGUOUS; // OkHttp would read such a body until the connection closes
+        if (disagree || !isDecimal(first)) {
+            return AMBIGUOUS; // OkHttp would read a length that is no number until the connection closes
         }
         return listed ? Long.parseLong(first) : AS_IS;
     }
