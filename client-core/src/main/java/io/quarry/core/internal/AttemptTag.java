@@ -200,7 +200,19 @@ final class AttemptTag {
                 }
             }
             tag.sent = true;
-            return chain.proceed(chain.request());
+            Response response = chain.proceed(chain.request());
+            long length = ResponseFraming.length(response);
+            if (length == ResponseFraming.AS_IS) {
+                return response;
+            }
+            if (length >= 0) {
+                return ResponseFraming.limitedTo(response, length);
+            }
+            ResponseFraming.AmbiguousLength ambiguous = ResponseFraming.ambiguous(response);
+            // the connection's framing is lost: cancelling closes it, where closing the answer could pool it
+            chain.call().cancel();
+            response.close();
+            throw ambiguous;
         }
     }
 

@@ -1043,7 +1043,17 @@ public final class HttpTransport implements AutoCloseable {
             try {
                 // headers are copied only if the caller asks for them
                 Headers headers = response.headers();
-                T value = decode(response.body());
+                // a call that ignores the body (Void) cares about no coding of it
+                String encoding = type == Void.class || type == void.class ? null : undecodedEncoding(response);
+                ResponseBody body = response.body();
+                if (encoding != null) {
+                    if (!isGzip(encoding)) {
+                        throw new DeserializationException(
+                                type, "$", "the success answer of " + host + " is " + encodedAs(encoding), null);
+                    }
+                    body = gunzipped(body);
+                }
+                T value = decode(body);
                 if (value == null && type != Void.class && type != void.class) {
                     // a JSON null: well-formed, every host would answer the same, and no call reads a null as a value
                     return new TryResult.Failed<>(new DeserializationException(
@@ -1104,7 +1114,10 @@ public final class HttpTransport implements AutoCloseable {
             // the request surely was not processed: found closed before it went out, or refused by an HTTP/2 server
             boolean unprocessed =
                     !timeout && ((attemptTag != null && attemptTag.closedBeforeSend()) || Http2Refusals.unprocessed(e));
-            boolean closedWhileIdle = !timeout && metClosedConnection(false, unprocessed);
+            // an answer refused for its framing came: the request was read, not lost on a closed connection
+            boolean closedWhileIdle = !timeout
+                    && !(e instanceof ResponseFraming.AmbiguousLength)
+                    && metClosedConnection(false, unprocessed);
             String problem = (attemptLimit ? "attempt time limit reached: " : timeout ? "timeout: " : "")
                     + (closedWhileIdle
                             ? (unprocessed ? "not processed" : "a pooled connection failed before any answer")
@@ -1319,7 +1332,15 @@ public final class HttpTransport implements AutoCloseable {
 
         private ApiException errorOf(Response response, int status, Map<String, List<String>> headers)
                 throws IOException {
+            String encoding = undecodedEncoding(response);
             ResponseBody body = response.body();
+            if (encoding != null) {
+                if (!isGzip(encoding)) {
+                    return ErrorResponses.unreadable(
+                            request.endpoint(), request.logPath(), status, headers, encodedAs(encoding));
+                }
+                body = gunzipped(body);
+            }
             okio.BufferedSource source = body.source();
             try {
                 source.request(ErrorResponses.MAX_BODY_CHARS * 4L);
@@ -1332,7 +1353,11 @@ public final class HttpTransport implements AutoCloseable {
                 return ErrorResponses.unreadable(
                         request.endpoint(), request.logPath(), status, headers, describe(asLimitReached(e)));
             }
-            String text = source.getBuffer().snapshot().utf8();
+            // an error page of a proxy or gateway may come in its own charset; the service's JSON is UTF-8
+            okhttp3.MediaType mediaType = body.contentType();
+            String text = source.getBuffer()
+                    .snapshot()
+                    .string(mediaType == null ? StandardCharsets.UTF_8 : mediaType.charset(StandardCharsets.UTF_8));
             if (text.length() > ErrorResponses.MAX_BODY_CHARS) {
                 text = text.substring(0, ErrorResponses.MAX_BODY_CHARS);
             }
@@ -1340,6 +1365,34 @@ public final class HttpTransport implements AutoCloseable {
             log.responseBody(text, extraSecrets);
             return ErrorResponses.toException(
                     request.endpoint(), request.logPath(), status, response.header("Content-Type"), text, headers);
+        }
+
+        /**
+         * The content coding an answer's body still has, or null for none (nearly always): OkHttp decodes the gzip
+         * it asks for and then drops the header, so a coding left is gzip that the caller's own
+         * {@code Accept-Encoding} header kept OkHttp from decoding (decoded here instead), or one the client does not
+         * decode (a proxy's {@code br}), whose bytes are not JSON whatever they hold: the failure says why rather
+         * than report them as malformed. Costs one header look-up per answer.
+         */
+        private static String undecodedEncoding(Response response) {
+            String encoding = response.header("Content-Encoding");
+            return encoding == null || encoding.isBlank() || encoding.trim().equalsIgnoreCase("identity")
+                    ? null
+                    : encoding.trim();
+        }
+
+        private static String encodedAs(String encoding) {
+            return "encoded as '" + encoding + "', which the client does not decode";
+        }
+
+        /** Whether the coding is gzip, which HTTP also names {@code x-gzip}. */
+        private static boolean isGzip(String encoding) {
+            return encoding.equalsIgnoreCase("gzip") || encoding.equalsIgnoreCase("x-gzip");
+        }
+
+        /** The body decompressed as it is read; the response size limit applies to what it decompresses to. */
+        private static ResponseBody gunzipped(ResponseBody body) {
+            return ResponseBody.create(okio.Okio.buffer(new okio.GzipSource(body.source())), body.contentType(), -1L);
         }
 
         /**

@@ -1,0 +1,162 @@
+package io.quarry.core.internal;
+
+import java.io.IOException;
+import java.net.ProtocolException;
+import okhttp3.Headers;
+import okhttp3.Protocol;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+import okio.Buffer;
+import okio.ForwardingSource;
+import okio.Okio;
+import okio.Source;
+
+/**
+ * Holds an HTTP/1 answer to one body length. OkHttp reads a body by the last {@code Content-Length} field, and reads
+ * one whose field is a list ({@code 16, 16}, as a proxy folding repeated fields writes it) or not a number until the
+ * server closes the connection, which a server keeping it alive never does: the call waited for its read timeout. So
+ * an answer whose lengths disagree, or whose length is not a number, is refused and its connection closed, as HTTP
+ * asks of a client (RFC 9112, section 6.3: the value could be cut or carry the start of the next answer); one whose
+ * list repeats a single length is read by that length, as HTTP allows, its connection then closed by OkHttp; and a
+ * chunked answer is left to its chunks, which override any length.
+ *
+ * <p>Its cost, on every answer: one pass over the header names, comparing each with {@code Content-Length} and
+ * {@code Transfer-Encoding}, then a look for a comma in the answer's one length and a check of its digits; nothing
+ * allocated.
+ */
+final class ResponseFraming {
+
+    /** {@link #length}: the answer is read as OkHttp reads it. */
+    static final long AS_IS = -1;
+    /** {@link #length}: the answer's lengths disagree or are not numbers. */
+    static final long AMBIGUOUS = -2;
+
+    private static final String CONTENT_LENGTH = "Content-Length";
+    private static final String TRANSFER_ENCODING = "Transfer-Encoding";
+
+    private ResponseFraming() {}
+
+    /** The answer's framing is ambiguous: its connection is closed and the answer discarded. */
+    static final class AmbiguousLength extends ProtocolException {
+        private static final long serialVersionUID = 1L;
+
+        AmbiguousLength(String values) {
+            super("the answer's Content-Length fields disagree or are not numbers (" + values
+                    + "): its body cannot be told from what follows it");
+        }
+    }
+
+    /**
+     * @param response an answer as it came off the network, before its body is read
+     * @return {@link #AS_IS} (nearly always), {@link #AMBIGUOUS}, or the length to read the body by when its field
+     *     is a list of that one length
+     */
+    static long length(Response response) {
+        Protocol protocol = response.protocol();
+        int status = response.code();
+        if ((protocol != Protocol.HTTP_1_1 && protocol != Protocol.HTTP_1_0)
+                || status == 204
+                || status == 304
+                || response.request().method().equals("HEAD")) {
+            return AS_IS; // HTTP/2 frames its bodies itself; these answers have none, whatever their length says
+        }
+        Headers headers = response.headers();
+        String first = null;
+        boolean listed = false;
+        boolean disagree = false;
+        boolean chunked = false;
+        for (int i = 0, n = headers.size(); i < n; i++) {
+            String name = headers.name(i);
+            if (name.equalsIgnoreCase(TRANSFER_ENCODING)) {
+                // as OkHttp reads it: its last such field alone decides
+                chunked = headers.value(i).trim().equalsIgnoreCase("chunked");
+                continue;
+            }
+            if (!name.equalsIgnoreCase(CONTENT_LENGTH)) {
+                continue;
+            }
+            String value = headers.value(i);
+            if (value.indexOf(',') < 0) {
+                String length = value.trim();
+                if (first == null) {
+                    first = length;
+                } else {
+                    disagree |= !first.equals(length);
+                }
+                continue;
+            }
+            listed = true;
+            for (String part : value.split(",", -1)) {
+                String length = part.trim();
+                if (first == null) {
+                    first = length;
+                } else {
+                    disagree |= !first.equals(length);
+                }
+            }
+        }
+        if (chunked || first == null) {
+            return AS_IS; // chunks frame the body, and override any length (RFC 9112, section 6.3)
+        }
+        if (disagree || !isDecimal(first)) {
+            return AMBIGUOUS; // OkHttp would read a length that is no number until the connection closes
+        }
+        return listed ? Long.parseLong(first) : AS_IS;
+    }
+
+    /**
+     * @param response an answer {@link #length} found {@link #AMBIGUOUS}
+     * @return the failure to end its try with
+     */
+    static AmbiguousLength ambiguous(Response response) {
+        return new AmbiguousLength(String.join(" and ", response.headers(CONTENT_LENGTH)));
+    }
+
+    /**
+     * @param response an answer whose field lists one length
+     * @param length   that length
+     * @return the answer, its body ending after that many bytes
+     */
+    static Response limitedTo(Response response, long length) {
+        ResponseBody body = response.body();
+        ResponseBody limited =
+                ResponseBody.create(Okio.buffer(new Limited(body.source(), length)), body.contentType(), length);
+        return response.newBuilder().body(limited).build();
+    }
+
+    private static boolean isDecimal(String text) {
+        if (text.isEmpty() || text.length() > 18) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A source that ends after its length, and fails if the connection ends first. */
+    private static final class Limited extends ForwardingSource {
+        private long left;
+
+        Limited(Source delegate, long length) {
+            super(delegate);
+            this.left = length;
+        }
+
+        @Override
+        public long read(Buffer sink, long byteCount) throws IOException {
+            if (left == 0) {
+                return -1;
+            }
+            long read = super.read(sink, Math.min(byteCount, left));
+            if (read < 0) {
+                throw new ProtocolException("unexpected end of stream");
+            }
+            left -= read;
+            return read;
+        }
+    }
+}

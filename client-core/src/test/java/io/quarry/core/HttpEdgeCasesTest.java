@@ -1,0 +1,414 @@
+package io.quarry.core;
+
+import static io.quarry.core.testing.LoopbackHttp.client;
+import static io.quarry.core.testing.LoopbackHttp.config;
+import static io.quarry.core.testing.LoopbackHttp.host;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarry.core.testing.FaultyHttpServer;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Answers at HTTP's edges, each played by a raw server as the first host before a healthy one: a read moves on or
+ * gets a value, a write not safe to repeat ends with the typed failure that says what happened to it, and every
+ * message names the problem.
+ */
+class HttpEdgeCasesTest {
+
+    private static final Endpoint GET_OBJECT = Endpoint.read("getObject", "GET", "/1/indexes/{indexName}/{objectID}");
+    private static final Endpoint ADD_OBJECT = Endpoint.write("addObject", "POST", "/1/indexes/{indexName}");
+    private static final String BODY = "{\"objectID\":\"1\"}";
+
+    record Product(String objectID) {}
+
+    private final FaultyHttpServer healthy =
+            new FaultyHttpServer(FaultyHttpServer.answer(200, "application/json", BODY));
+    private FaultyHttpServer faulty;
+
+    @AfterEach
+    void stop() {
+        healthy.close();
+        if (faulty != null) {
+            faulty.close();
+        }
+    }
+
+    /** The first host answers these bytes (head and body) to every request. */
+    private ApiClient firstAnswering(String answer) {
+        return firstAnswering(answer.getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    private ApiClient firstAnswering(byte[] answer) {
+        if (faulty != null) {
+            faulty.close();
+        }
+        faulty = new FaultyHttpServer((socket, out) -> out.write(answer));
+        return client(config("key", host("first.test", faulty.port()), host("second.test", healthy.port()))
+                .build());
+    }
+
+    private static String head(String status, String headers) {
+        return "HTTP/1.1 " + status + "\r\n" + headers + "Connection: close\r\n\r\n";
+    }
+
+    private static Product read(ApiClient api) {
+        return api.request(GET_OBJECT)
+                .path("indexName", "products")
+                .path("objectID", "1")
+                .execute(Product.class);
+    }
+
+    private static Product add(ApiClient api) {
+        return api.request(ADD_OBJECT)
+                .path("indexName", "products")
+                .body(Map.of("name", "x"))
+                .notSafeToRepeat()
+                .execute(Product.class);
+    }
+
+    private void assertReadMovesOn(String answer) {
+        int before = healthy.requests();
+        try (ApiClient api = firstAnswering(answer)) {
+            assertThat(read(api).objectID()).isEqualTo("1");
+        }
+        assertThat(faulty.requests()).isEqualTo(1);
+        assertThat(healthy.requests()).isEqualTo(before + 1);
+    }
+
+    private void assertReadIsAValue(String answer) {
+        int before = healthy.requests();
+        try (ApiClient api = firstAnswering(answer)) {
+            assertThat(read(api).objectID()).isEqualTo("7");
+        }
+        assertThat(healthy.requests()).isEqualTo(before);
+    }
+
+    @Test
+    void contentLengthsThatDisagreeAreRefusedNotReadByTheLastOne() {
+        // OkHttp reads by the last field: before, the read took this answer's value
+        String answer = head("200 OK", "Content-Type: application/json\r\nContent-Length: 5\r\nContent-Length: 16\r\n")
+                + "{\"objectID\":\"7\"}";
+        assertReadMovesOn(answer);
+        try (ApiClient api =
+                client(config("key", host("only.test", faulty.port())).build())) {
+            assertThatThrownBy(() -> read(api))
+                    .isInstanceOf(UnreachableHostsException.class)
+                    .hasMessageContaining("Content-Length fields disagree or are not numbers (5 and 16)")
+                    .hasMessageNotContaining("sent again");
+        }
+        try (ApiClient api = firstAnswering(answer)) {
+            assertThatThrownBy(() -> add(api))
+                    .as("the server read the write and answered it: applied or not, nobody can tell")
+                    .isInstanceOf(WriteOutcomeUnknownException.class)
+                    .hasMessageContaining("Content-Length fields disagree");
+        }
+        assertThat(healthy.requests()).isEqualTo(1);
+    }
+
+    @Test
+    void repeatedIdenticalContentLengthsAreOneLength() {
+        assertReadIsAValue(
+                head("200 OK", "Content-Type: application/json\r\nContent-Length: 16\r\ncontent-length: 16\r\n")
+                        + "{\"objectID\":\"7\"}");
+    }
+
+    @Test
+    void aBodyInAnEncodingTheClientDidNotAskForIsNamedAsSuch() {
+        // a proxy's brotli: before, reported as JSON malformed at its first byte
+        String answer =
+                head("200 OK", "Content-Type: application/json\r\nContent-Encoding: br\r\nContent-Length: 5\r\n")
+                        + "\u000b\u0002\u0080\u0081\u0003";
+        assertReadMovesOn(answer);
+        try (ApiClient api = firstAnswering(answer)) {
+            assertThatThrownBy(() -> add(api))
+                    .as("applied: a 200 came, only its body is unreadable")
+                    .isInstanceOf(DeserializationException.class)
+                    .hasMessageContaining("encoded as 'br', which the client does not decode");
+        }
+        try (ApiClient api = firstAnswering(
+                head("404 Not Found", "Content-Type: application/json\r\nContent-Encoding: br\r\nContent-Length: 5\r\n")
+                        + "\u000b\u0002\u0080\u0081\u0003")) {
+            assertThatThrownBy(() -> read(api))
+                    .isInstanceOf(NotFoundException.class)
+                    .hasMessageContaining("encoded as 'br'")
+                    .hasMessageNotContaining("\u0080");
+        }
+        assertThat(healthy.requests()).isEqualTo(1);
+    }
+
+    @Test
+    void gzipAskedForByTheCallersOwnHeaderIsDecoded() throws Exception {
+        // OkHttp decodes only the gzip it asked for itself: before, the compressed bytes failed as malformed JSON
+        byte[] json = "{\"objectID\":\"7\"}".getBytes(StandardCharsets.UTF_8);
+        java.io.ByteArrayOutputStream zipped = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream gzip = new java.util.zip.GZIPOutputStream(zipped)) {
+            gzip.write(json);
+        }
+        byte[] head = head("200 OK", "Content-Type: application/json\r\nContent-Encoding: gzip\r\n")
+                .getBytes(StandardCharsets.ISO_8859_1);
+        byte[] answer = new byte[head.length + zipped.size()];
+        System.arraycopy(head, 0, answer, 0, head.length);
+        System.arraycopy(zipped.toByteArray(), 0, answer, head.length, zipped.size());
+        faulty = new FaultyHttpServer((socket, out) -> out.write(answer));
+        try (ApiClient api = client(config("key", host("only.test", faulty.port()))
+                .defaultHeader("Accept-Encoding", "gzip")
+                .build())) {
+            assertThat(read(api).objectID()).isEqualTo("7");
+        }
+    }
+
+    @Test
+    void aCallThatIgnoresTheBodyIgnoresItsCoding() {
+        try (ApiClient api = firstAnswering(head("204 No Content", "Content-Encoding: br\r\n"))) {
+            assertThat(api.request(ADD_OBJECT)
+                            .path("indexName", "products")
+                            .body(Map.of("name", "x"))
+                            .notSafeToRepeat()
+                            .execute(Void.class))
+                    .isNull();
+        }
+    }
+
+    @Test
+    void anIdentityEncodingIsNoEncoding() {
+        assertReadIsAValue(head("200 OK", "Content-Type: application/json\r\nContent-Encoding: identity\r\n")
+                + "{\"objectID\":\"7\"}");
+    }
+
+    @Test
+    void anErrorBodyIsReadInTheCharsetItsContentTypeNames() {
+        // a gateway's page in Latin-1: before, decoded as UTF-8 into replacement characters
+        byte[] head = head("400 Bad Request", "Content-Type: text/plain; charset=ISO-8859-1\r\n")
+                .getBytes(StandardCharsets.ISO_8859_1);
+        byte[] body = "requ\u00eate refus\u00e9e".getBytes(StandardCharsets.ISO_8859_1);
+        byte[] answer = new byte[head.length + body.length];
+        System.arraycopy(head, 0, answer, 0, head.length);
+        System.arraycopy(body, 0, answer, head.length, body.length);
+        try (ApiClient api = firstAnswering(answer)) {
+            assertThatThrownBy(() -> read(api))
+                    .isInstanceOf(BadRequestException.class)
+                    .hasMessageContaining("requ\u00eate refus\u00e9e");
+        }
+    }
+
+    @Test
+    void aSuccessAnswerIsReadInTheEncodingItsBytesShowNotTheCharsetItNames() {
+        byte[] head = head("200 OK", "Content-Type: application/json; charset=UTF-8\r\n")
+                .getBytes(StandardCharsets.ISO_8859_1);
+        byte[] body = "{\"objectID\":\"7\"}".getBytes(StandardCharsets.UTF_16BE);
+        byte[] utf16 = new byte[head.length + body.length];
+        System.arraycopy(head, 0, utf16, 0, head.length);
+        System.arraycopy(body, 0, utf16, head.length, body.length);
+        try (ApiClient api = firstAnswering(utf16)) {
+            assertThat(read(api).objectID()).isEqualTo("7");
+        }
+        // JSON is UTF-8 between systems: Latin-1 letters are malformed whatever the charset named
+        assertReadMovesOn(head("200 OK", "Content-Type: application/json; charset=ISO-8859-1\r\n")
+                + "{\"objectID\":\"caf\u00e9\"}");
+    }
+
+    @Test
+    void aBodyShorterThanItsContentLengthMovesAReadOn() {
+        String cut =
+                head("200 OK", "Content-Type: application/json\r\nContent-Length: 100\r\n") + "{\"objectID\":\"7\"}";
+        assertReadMovesOn(cut);
+        try (ApiClient api = firstAnswering(cut)) {
+            assertThatThrownBy(() -> add(api))
+                    .isInstanceOf(DeserializationException.class)
+                    .hasMessageContaining("unexpected end of stream");
+        }
+    }
+
+    @Test
+    void aChunkedBodyCutBeforeItsLastChunkMovesAReadOnEvenWithItsJsonWhole() {
+        String json = "{\"objectID\":\"7\"}";
+        assertReadMovesOn(head("200 OK", "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n")
+                + Integer.toHexString(json.length()) + "\r\n" + json + "\r\n");
+        // past the 32 KB read whole, the parser reads as the body arrives: the missing end is found all the same
+        String large = "{\"objectID\":\"7\",\"pad\":\"" + "x".repeat(40_000) + "\"}";
+        assertReadMovesOn(head("200 OK", "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n")
+                + Integer.toHexString(large.length()) + "\r\n" + large + "\r\n");
+    }
+
+    @Test
+    void aNoContentAnswerIsNoValueWithOrWithoutStrayBytes() {
+        String stray = head("204 No Content", "Content-Type: application/json\r\n") + "{\"objectID\":\"7\"}";
+        assertReadMovesOn(stray);
+        try (ApiClient api = firstAnswering(stray)) {
+            assertThatThrownBy(() -> add(api))
+                    .as("applied: a 2xx came, without the value the call expects")
+                    .isInstanceOf(DeserializationException.class)
+                    .hasMessageContaining("empty body");
+        }
+        // OkHttp refuses a 204 that says it has a body
+        String withLength = head("204 No Content", "Content-Type: application/json\r\nContent-Length: 16\r\n")
+                + "{\"objectID\":\"7\"}";
+        assertReadMovesOn(withLength);
+        try (ApiClient api = firstAnswering(withLength)) {
+            assertThatThrownBy(() -> add(api)).isInstanceOf(WriteOutcomeUnknownException.class);
+        }
+    }
+
+    @Test
+    void unexpectedNotModifiedAndSwitchingProtocolsAnswersMoveAReadOn() {
+        // the client asks for neither: no conditional request, no upgrade
+        assertReadMovesOn(head("304 Not Modified", ""));
+        assertReadMovesOn(head("101 Switching Protocols", "Upgrade: websocket\r\n"));
+        for (String answer : new String[] {head("304 Not Modified", ""), head("101 Switching Protocols", "")}) {
+            try (ApiClient api = firstAnswering(answer)) {
+                assertThatThrownBy(() -> add(api)).isInstanceOf(WriteOutcomeUnknownException.class);
+            }
+        }
+    }
+
+    @Test
+    void jsonWithAnotherContentTypeOrNoneIsStillRead() {
+        assertReadIsAValue(head("200 OK", "") + "{\"objectID\":\"7\"}");
+        assertReadIsAValue(head("200 OK", "Content-Type: text/plain\r\n") + "{\"objectID\":\"7\"}");
+        assertReadIsAValue(head("200 OK", "Content-Type: text/html\r\nContent-Type: application/json\r\n")
+                + "{\"objectID\":\"7\"}");
+    }
+
+    @Test
+    void anAnswerOfDisagreeingLengthsOnAPooledConnectionClosesItAndIsNotTakenForAStaleConnection() throws Exception {
+        String ambiguous =
+                head("200 OK", "Content-Type: application/json\r\nContent-Length: 5\r\nContent-Length: 16\r\n")
+                                .replace("Connection: close\r\n", "")
+                        + "{\"objectID\":\"7\"}";
+        String fine = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 16\r\n\r\n"
+                + "{\"objectID\":\"7\"}";
+        try (KeepAliveServer only = new KeepAliveServer(fine, ambiguous, fine);
+                ApiClient api =
+                        client(config("key", host("only.test", only.port())).build())) {
+            assertThat(read(api).objectID()).isEqualTo("7");
+            // on the pooled connection: not taken for one the server had closed while idle, and not sent again there
+            assertThatThrownBy(() -> read(api))
+                    .isInstanceOf(UnreachableHostsException.class)
+                    .hasMessageContaining("Content-Length fields disagree")
+                    .hasMessageNotContaining("sent again");
+            assertThat(only.requests()).isEqualTo(2);
+            // the connection is closed rather than pooled, so nothing the server sent after that answer is read
+            assertThat(read(api).objectID()).isEqualTo("7");
+            assertThat(only.connections()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aLengthListedTwiceOnAKeptConnectionIsReadByThatLength() throws Exception {
+        // a proxy folding repeated fields: OkHttp read the body until the connection closed, which a server keeping
+        // it alive never did, so the call waited for its read timeout and failed
+        String listed = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 16, 16\r\n\r\n"
+                + "{\"objectID\":\"7\"}";
+        try (KeepAliveServer only = new KeepAliveServer(listed);
+                ApiClient api = client(config("key", host("only.test", only.port()))
+                        .readTimeout(java.time.Duration.ofMinutes(1))
+                        .build())) {
+            assertThat(read(api).objectID()).isEqualTo("7");
+            assertThat(read(api).objectID()).isEqualTo("7");
+        }
+    }
+
+    @Test
+    void chunksOverrideAContentLength() {
+        String json = "{\"objectID\":\"7\"}";
+        assertReadIsAValue(head(
+                        "200 OK",
+                        "Content-Type: application/json\r\nContent-Length: 5, 9\r\n" + "Transfer-Encoding: chunked\r\n")
+                + Integer.toHexString(json.length()) + "\r\n" + json + "\r\n0\r\n\r\n");
+        // a coding other than chunked frames nothing for OkHttp, which then reads by the length: it is checked
+        assertReadMovesOn(head(
+                        "200 OK",
+                        "Content-Type: application/json\r\nContent-Length: 5, 9\r\n"
+                                + "Transfer-Encoding: identity\r\n")
+                + json);
+    }
+
+    @Test
+    void aLengthThatIsNoNumberOrAListThatDisagreesIsRefused() {
+        for (String length : new String[] {"sixteen", "16, 5", "16,"}) {
+            String answer = head("200 OK", "Content-Type: application/json\r\nContent-Length: " + length + "\r\n")
+                    + "{\"objectID\":\"7\"}";
+            assertReadMovesOn(answer);
+        }
+    }
+
+    /** Answers each request it reads, on any connection, with the next of its answers (the last one repeated). */
+    private static final class KeepAliveServer implements AutoCloseable {
+        private final java.net.ServerSocket server;
+        private final String[] answers;
+        private final java.util.concurrent.atomic.AtomicInteger requests =
+                new java.util.concurrent.atomic.AtomicInteger();
+        private final java.util.concurrent.atomic.AtomicInteger connections =
+                new java.util.concurrent.atomic.AtomicInteger();
+
+        KeepAliveServer(String... answers) throws java.io.IOException {
+            this.answers = answers;
+            this.server = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+            Thread accepting = new Thread(this::accept, "keep-alive-accept");
+            accepting.setDaemon(true);
+            accepting.start();
+        }
+
+        int port() {
+            return server.getLocalPort();
+        }
+
+        int requests() {
+            return requests.get();
+        }
+
+        int connections() {
+            return connections.get();
+        }
+
+        private void accept() {
+            while (!server.isClosed()) {
+                try {
+                    java.net.Socket socket = server.accept();
+                    connections.incrementAndGet();
+                    Thread serving = new Thread(() -> serve(socket), "keep-alive-serve");
+                    serving.setDaemon(true);
+                    serving.start();
+                } catch (java.io.IOException e) {
+                    return;
+                }
+            }
+        }
+
+        private void serve(java.net.Socket socket) {
+            try (socket) {
+                java.io.InputStream in = socket.getInputStream();
+                while (readHead(in)) {
+                    int n = requests.getAndIncrement();
+                    String answer = answers[Math.min(n, answers.length - 1)];
+                    socket.getOutputStream().write(answer.getBytes(StandardCharsets.ISO_8859_1));
+                    socket.getOutputStream().flush();
+                }
+            } catch (java.io.IOException e) {
+                // the client closed the connection
+            }
+        }
+
+        /** Reads a bodiless request's head: false at the end of the stream. */
+        private static boolean readHead(java.io.InputStream in) throws java.io.IOException {
+            int matched = 0;
+            while (matched < 4) {
+                int b = in.read();
+                if (b < 0) {
+                    return false;
+                }
+                matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : (b == '\r' ? 1 : 0);
+            }
+            return true;
+        }
+
+        @Override
+        public void close() throws java.io.IOException {
+            server.close();
+        }
+    }
+}
