@@ -248,26 +248,40 @@ public final class IngestQueue {
 
     private Operation toAdd(Object record) {
         Objects.requireNonNull(record, "record");
+        refuseIf(IngestChecks.notAnObject(record), "record");
         Object body = assignObjectIDs
                 ? DefaultObjectID.of(api, record, () -> UUID.randomUUID().toString())
                 : record;
         boolean unrepeatable = !assignObjectIDs && RepeatSafety.lacksObjectID(record);
-        return operation(BatchOperation.of(BatchAction.ADD_OBJECT, api.prepare(body)), unrepeatable);
+        PreparedJson json = api.prepare(body);
+        refuseIf(IngestChecks.badObjectID(record, json), "record");
+        return operation(BatchOperation.of(BatchAction.ADD_OBJECT, json), unrepeatable);
     }
 
     private Operation toPartialUpdate(Object attributes) {
         Objects.requireNonNull(attributes, "attributes");
+        refuseIf(IngestChecks.notAnObject(attributes), "update");
         if (!ObjectIDs.present(attributes)) {
             throw new InvalidRequestException(
                     "a partial update needs the record's objectID, and " + name + " was handed one without it");
         }
         boolean cumulative = RepeatSafety.isCumulative(attributes);
-        return operation(BatchOperation.of(BatchAction.PARTIAL_UPDATE_OBJECT, api.prepare(attributes)), cumulative);
+        PreparedJson json = api.prepare(attributes);
+        refuseIf(IngestChecks.badObjectID(attributes, json), "update");
+        return operation(BatchOperation.of(BatchAction.PARTIAL_UPDATE_OBJECT, json), cumulative);
     }
 
     private Operation toDelete(String objectID) {
         Objects.requireNonNull(objectID, "objectID");
+        refuseIf(IngestChecks.badObjectIDToDelete(objectID), "deletion");
         return operation(BatchOperation.of(BatchAction.DELETE_OBJECT, Map.of("objectID", objectID)), false);
+    }
+
+    /** Refuses what the service would refuse, with the rest of its chunk, before it is taken. */
+    private void refuseIf(String problem, String what) {
+        if (problem != null) {
+            throw new InvalidRequestException(name + " did not take the " + what + ": " + problem);
+        }
     }
 
     private static Operation operation(BatchOperation operation, boolean unrepeatable) {
