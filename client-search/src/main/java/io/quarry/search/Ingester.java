@@ -43,7 +43,10 @@ import java.util.concurrent.ExecutionException;
  *       {@link IngesterOptions#addTimeout(java.time.Duration)} has passed ({@code TIMED_OUT}), or when the ingester
  *       is closed ({@code CLOSED}: {@link #close()} and {@link #closeAsync()} refuse the adds still waiting, as
  *       they refuse threads waiting); {@link #flush()} and {@link #flushAsync()} send the records taken, not
- *       those still waiting.</li>
+ *       those still waiting. A caller that gives up on a waiting add, cancelling its future or failing it (as
+ *       {@code orTimeout} does), withdraws the record: it is never taken, and no longer holds back the adds behind
+ *       it. Once the record is taken, giving up changes nothing (the future stays complete), so the future always
+ *       says whether the record was taken, and a record handed in again after a failed future is written once.</li>
  *   <li>Serialising: a record is serialised by the thread that hands it in, when it does; changing the object
  *       afterwards changes nothing. A record the service would refuse (not a JSON object, or an {@code objectID}
  *       that is empty or not a string) is refused then, with an {@link io.quarry.core.InvalidRequestException}:
@@ -131,7 +134,8 @@ public final class Ingester implements AutoCloseable {
      *     taken within {@link IngesterOptions#addTimeout(java.time.Duration)}, or when a chunk's worth of adds already
      *     wait ({@code TOO_MANY_WAITING}), and with an {@link io.quarry.core.InvalidRequestException} when the record
      *     cannot be serialised or is one the service refuses (see {@link #add(Object)}): in each case the record was
-     *     not taken
+     *     not taken. Cancelled, or failed by the caller ({@code orTimeout}), before the record is taken, it withdraws
+     *     the record, which is then never taken
      * @throws NullPointerException when {@code record} is null
      */
     public CompletableFuture<Void> addAsync(Object record) {

@@ -93,15 +93,41 @@ public final class IngestQueue {
     /** A record serialised and ready to be taken. */
     private record Operation(BatchOperation operation, int bytes, boolean unrepeatable) {}
 
-    /** An asynchronous add waiting for room, in call order; it holds its serialised record until it is taken. */
-    private static final class Waiting {
+    /**
+     * An asynchronous add waiting for room, in call order, and the future its caller holds; it holds its serialised
+     * record until it is taken. A caller giving up on it first (cancelling it, or failing it as {@code orTimeout}
+     * does) withdraws the record, which is then never taken: the future says what happened to the record, so a
+     * caller handing it in again writes it once. Once the queue took or refused it, giving up changes nothing.
+     */
+    private final class Waiting extends CompletableFuture<Void> {
         final Operation operation;
         final long deadline;
-        final CompletableFuture<Void> taken = new CompletableFuture<>();
+        /** Whether the queue took or refused it, or its caller withdrew it; guarded by lock. */
+        boolean settled;
 
         Waiting(Operation operation, long deadline) {
             this.operation = operation;
             this.deadline = deadline;
+        }
+
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            return withdraw(this) && super.cancel(mayInterruptIfRunning);
+        }
+
+        @Override
+        public boolean completeExceptionally(Throwable error) {
+            return withdraw(this) && super.completeExceptionally(error);
+        }
+
+        /** The queue took the record (settled under the lock); completes the caller's future outside it. */
+        void taken() {
+            super.complete(null);
+        }
+
+        /** The queue refused the record (settled under the lock); fails the caller's future outside it. */
+        void refused(WriteRefusedException refusal) {
+            super.completeExceptionally(refusal);
         }
     }
 
@@ -397,13 +423,14 @@ public final class IngestQueue {
         try {
             closed = true;
             refused = new ArrayList<>(waiting);
+            refused.forEach(add -> add.settled = true);
             waiting.clear();
             waitingBytes = 0;
             changed.signalAll();
         } finally {
             lock.unlock();
         }
-        refused.forEach(add -> add.taken.completeExceptionally(refused(WriteRefusedException.Reason.CLOSED)));
+        refused.forEach(add -> add.refused(refused(WriteRefusedException.Reason.CLOSED)));
     }
 
     /**
@@ -477,7 +504,7 @@ public final class IngestQueue {
                 waiting.add(queued);
                 waitingBytes += operation.bytes();
                 scheduleExpiry();
-                result = queued.taken;
+                result = queued;
             }
         } finally {
             lock.unlock();
@@ -536,6 +563,7 @@ public final class IngestQueue {
                 break;
             }
             waiting.poll();
+            head.settled = true;
             waitingBytes -= head.operation.bytes();
             append(head.operation, toSend);
             taken.add(head);
@@ -549,7 +577,7 @@ public final class IngestQueue {
     /** Sends the chunks sealed and completes the adds taken, outside the lock (what runs on them may add more). */
     private void afterUnlock(List<Sealed> toSend, List<Waiting> taken) {
         toSend.forEach(this::launch);
-        taken.forEach(add -> add.taken.complete(null));
+        taken.forEach(Waiting::taken);
     }
 
     /** Looks for expired waiting adds at the oldest one's deadline (the caller holds the lock). */
@@ -573,6 +601,7 @@ public final class IngestQueue {
             long now = System.nanoTime();
             while (!waiting.isEmpty() && waiting.peek().deadline - now <= 0) {
                 Waiting head = waiting.poll();
+                head.settled = true;
                 waitingBytes -= head.operation.bytes();
                 expired.add(head);
             }
@@ -583,7 +612,33 @@ public final class IngestQueue {
             lock.unlock();
         }
         afterUnlock(toSend, taken);
-        expired.forEach(add -> add.taken.completeExceptionally(refused(WriteRefusedException.Reason.TIMED_OUT)));
+        expired.forEach(add -> add.refused(refused(WriteRefusedException.Reason.TIMED_OUT)));
+    }
+
+    /**
+     * Withdraws an asynchronous add its caller gave up on, unless the queue took or refused it already; the adds
+     * behind it may then be taken.
+     *
+     * @return whether it was withdrawn: its future may then complete as the caller asked
+     */
+    private boolean withdraw(Waiting add) {
+        List<Sealed> toSend = new ArrayList<>(2);
+        List<Waiting> taken;
+        lock.lock();
+        try {
+            if (add.settled) {
+                return false;
+            }
+            add.settled = true;
+            waiting.remove(add);
+            waitingBytes -= add.operation.bytes();
+            taken = takeWaiting(toSend); // a smaller record behind it may fit
+            changed.signalAll(); // blocking adds wait while it did
+        } finally {
+            lock.unlock();
+        }
+        afterUnlock(toSend, taken);
+        return true;
     }
 
     /** Takes the lock, waiting until the deadline at most when there is an add timeout. */
