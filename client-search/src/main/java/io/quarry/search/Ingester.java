@@ -10,7 +10,8 @@ import java.util.concurrent.ExecutionException;
  * A long-lived writer into one index that many threads feed: {@link #add(Object)}, {@link #partialUpdate(Object)}
  * and {@link #delete(String)} from any thread, while the ingester cuts the records into chunks and sends each as a
  * batch call. Obtained from {@link SearchIndex#ingester(IngesterOptions)}; close it when done (closing the client
- * closes it too).
+ * closes it too, first: it refuses further records, sends what it holds and waits for it, even when the listener
+ * closes the client, where the ingester waits for every chunk's call, not for the listener to hear of them).
  *
  * <pre>{@code
  * try (Ingester ingester = index.ingester(IngesterOptions.of().chunksInFlight(4).listener(failures))) {
@@ -105,7 +106,21 @@ public final class Ingester implements AutoCloseable {
                 options.addTimeout().orElse(null),
                 options.listener(),
                 sender);
-        this.forget = api.onClose(this);
+        this.forget = api.onClose(this::closeWithClient);
+    }
+
+    /**
+     * Closes this ingester as its client closes, so that what it holds is sent while the client can still make
+     * calls. Closed by the listener, the client is kept only until every chunk's call has ended: the listener hears
+     * of them once it returns, as {@link #close()} would wait for itself.
+     */
+    private void closeWithClient() {
+        if (queue.calledByListener()) {
+            queue.closeAsync();
+            queue.awaitCallsEnded();
+        } else {
+            close();
+        }
     }
 
     /**

@@ -434,6 +434,29 @@ public final class IngestQueue {
     }
 
     /**
+     * Waits until every record taken was sent and every call has ended, not for the listener to hear of them: for a
+     * close made on the listener's thread, which {@link #close()} would have wait for itself. An interrupt ends the
+     * wait (the flag is set again).
+     */
+    public void awaitCallsEnded() {
+        lock.lock();
+        try {
+            while (inFlight > 0 || current != null) {
+                changed.await();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** {@return whether the calling thread is the listener's, which must not wait for the queue's chunks} */
+    public boolean calledByListener() {
+        return listener.isCallingThread();
+    }
+
+    /**
      * Fails when the calling thread is the listener's, which would wait for itself.
      *
      * @param call what was called, for the message
