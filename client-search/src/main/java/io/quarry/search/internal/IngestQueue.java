@@ -435,8 +435,8 @@ public final class IngestQueue {
 
     /**
      * Waits until every record taken was sent and every call has ended, not for the listener to hear of them: for a
-     * close made on the listener's thread, which {@link #close()} would have wait for itself. An interrupt ends the
-     * wait (the flag is set again).
+     * close made on the listener's thread, where {@link #close()} would wait for that thread itself. An interrupt ends
+     * the wait (the flag is set again).
      */
     public void awaitCallsEnded() {
         lock.lock();
