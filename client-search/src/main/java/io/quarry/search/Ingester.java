@@ -10,7 +10,8 @@ import java.util.concurrent.ExecutionException;
  * A long-lived writer into one index that many threads feed: {@link #add(Object)}, {@link #partialUpdate(Object)}
  * and {@link #delete(String)} from any thread, while the ingester cuts the records into chunks and sends each as a
  * batch call. Obtained from {@link SearchIndex#ingester(IngesterOptions)}; close it when done (closing the client
- * closes it too).
+ * closes it too, first: it refuses further records, sends what it holds and waits for it, even when the listener
+ * closes the client, where the ingester waits for every chunk's call, not for the listener to hear of them).
  *
  * <pre>{@code
  * try (Ingester ingester = index.ingester(IngesterOptions.of().chunksInFlight(4).listener(failures))) {
@@ -43,9 +44,15 @@ import java.util.concurrent.ExecutionException;
  *       {@link IngesterOptions#addTimeout(java.time.Duration)} has passed ({@code TIMED_OUT}), or when the ingester
  *       is closed ({@code CLOSED}: {@link #close()} and {@link #closeAsync()} refuse the adds still waiting, as
  *       they refuse threads waiting); {@link #flush()} and {@link #flushAsync()} send the records taken, not
- *       those still waiting.</li>
+ *       those still waiting. A caller that gives up on a waiting add, cancelling its future or failing it (as
+ *       {@code orTimeout} does), withdraws the record: it is never taken, and no longer holds back the adds behind
+ *       it. Once the record is taken, giving up changes nothing (the future stays complete), so the future always
+ *       says whether the record was taken, and a record handed in again after a failed future is written once.</li>
  *   <li>Serialising: a record is serialised by the thread that hands it in, when it does; changing the object
- *       afterwards changes nothing.</li>
+ *       afterwards changes nothing. A record the service would refuse (not a JSON object, or an {@code objectID}
+ *       that is empty or not a string) is refused then, with an {@link io.quarry.core.InvalidRequestException}:
+ *       the service refuses a batch holding one whole, so once in a chunk it would fail every record with it. A
+ *       typed record's objectID is read from its JSON, where a number cannot be told from text.</li>
  *   <li>Failures: retries are the client's own (records without objectID get one client-side by default, so a
  *       retried chunk replaces rather than duplicates). When every host fails a chunk, it is sent whole again in
  *       new rounds for about a minute ({@link io.quarry.core.RetryRounds#forOutages()}; another policy through the
@@ -99,7 +106,21 @@ public final class Ingester implements AutoCloseable {
                 options.addTimeout().orElse(null),
                 options.listener(),
                 sender);
-        this.forget = api.onClose(this);
+        this.forget = api.onClose(this::closeWithClient);
+    }
+
+    /**
+     * Closes this ingester as its client closes, so that what it holds is sent while the client can still make
+     * calls. Closed by the listener, the client is kept only until every chunk's call has ended: the listener hears
+     * of them once it returns, as {@link #close()} would wait for itself.
+     */
+    private void closeWithClient() {
+        if (queue.calledByListener()) {
+            queue.closeAsync();
+            queue.awaitCallsEnded();
+        } else {
+            close();
+        }
     }
 
     /**
@@ -109,7 +130,10 @@ public final class Ingester implements AutoCloseable {
      * @param record the record (a typed object, a map, a {@link io.quarry.core.FreeFormRecord})
      * @throws io.quarry.core.WriteRefusedException when the wait for room timed out or was interrupted, or the
      *     ingester is closed: the record was not taken
-     * @throws io.quarry.core.InvalidRequestException when the record cannot be serialised
+     * @throws io.quarry.core.InvalidRequestException when the record cannot be serialised, or is one the service
+     *     refuses (and with it every record of the same batch): not a JSON object (a {@code String} of JSON text, a
+     *     number, a collection), or with an {@code objectID} that is empty or not a string. The record was not
+     *     taken, and the ingester goes on
      */
     public void add(Object record) {
         queue.add(record);
@@ -124,7 +148,9 @@ public final class Ingester implements AutoCloseable {
      *     {@link io.quarry.core.WriteRefusedException} when the ingester is closed before it is taken, when it is not
      *     taken within {@link IngesterOptions#addTimeout(java.time.Duration)}, or when a chunk's worth of adds already
      *     wait ({@code TOO_MANY_WAITING}), and with an {@link io.quarry.core.InvalidRequestException} when the record
-     *     cannot be serialised: in each case the record was not taken
+     *     cannot be serialised or is one the service refuses (see {@link #add(Object)}): in each case the record was
+     *     not taken. Cancelled, or failed by the caller ({@code orTimeout}), before the record is taken, it withdraws
+     *     the record, which is then never taken
      * @throws NullPointerException when {@code record} is null
      */
     public CompletableFuture<Void> addAsync(Object record) {
@@ -138,7 +164,8 @@ public final class Ingester implements AutoCloseable {
      * @param attributes the attributes, with the record's {@code objectID}
      * @throws io.quarry.core.WriteRefusedException when the wait for room timed out or was interrupted, or the
      *     ingester is closed: the update was not taken
-     * @throws io.quarry.core.InvalidRequestException when the attributes have no objectID or cannot be serialised
+     * @throws io.quarry.core.InvalidRequestException when the attributes have no objectID, one that is empty or not
+     *     a string, are not a JSON object, or cannot be serialised: the update was not taken
      */
     public void partialUpdate(Object attributes) {
         queue.partialUpdate(attributes);
@@ -163,6 +190,8 @@ public final class Ingester implements AutoCloseable {
      * @param objectID the record's objectID
      * @throws io.quarry.core.WriteRefusedException when the wait for room timed out or was interrupted, or the
      *     ingester is closed: the deletion was not taken
+     * @throws io.quarry.core.InvalidRequestException when {@code objectID} is empty, which the service refuses (and
+     *     with it every record of the same batch): the deletion was not taken
      */
     public void delete(String objectID) {
         queue.delete(objectID);
@@ -173,7 +202,8 @@ public final class Ingester implements AutoCloseable {
      * {@link #addAsync(Object)} does.
      *
      * @param objectID the record's objectID
-     * @return completes once the deletion is taken; fails as {@link #addAsync(Object)}'s future does
+     * @return completes once the deletion is taken; fails as {@link #addAsync(Object)}'s future does, and with an
+     *     {@link io.quarry.core.InvalidRequestException} when {@code objectID} is empty
      * @throws NullPointerException when {@code objectID} is null
      */
     public CompletableFuture<Void> deleteAsync(String objectID) {

@@ -93,15 +93,41 @@ public final class IngestQueue {
     /** A record serialised and ready to be taken. */
     private record Operation(BatchOperation operation, int bytes, boolean unrepeatable) {}
 
-    /** An asynchronous add waiting for room, in call order; it holds its serialised record until it is taken. */
-    private static final class Waiting {
+    /**
+     * An asynchronous add waiting for room, in call order, and the future its caller holds; it holds its serialised
+     * record until it is taken. A caller giving up on it first (cancelling it, or failing it as {@code orTimeout}
+     * does) withdraws the record, which is then never taken: the future says what happened to the record, so a
+     * caller handing it in again writes it once. Once the queue took or refused it, giving up changes nothing.
+     */
+    private final class Waiting extends CompletableFuture<Void> {
         final Operation operation;
         final long deadline;
-        final CompletableFuture<Void> taken = new CompletableFuture<>();
+        /** Whether the queue took or refused it, or its caller withdrew it; guarded by lock. */
+        boolean settled;
 
         Waiting(Operation operation, long deadline) {
             this.operation = operation;
             this.deadline = deadline;
+        }
+
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            return withdraw(this) && super.cancel(mayInterruptIfRunning);
+        }
+
+        @Override
+        public boolean completeExceptionally(Throwable error) {
+            return withdraw(this) && super.completeExceptionally(error);
+        }
+
+        /** The queue took the record (settled under the lock); completes the caller's future outside it. */
+        void taken() {
+            super.complete(null);
+        }
+
+        /** The queue refused the record (settled under the lock); fails the caller's future outside it. */
+        void refused(WriteRefusedException refusal) {
+            super.completeExceptionally(refusal);
         }
     }
 
@@ -248,26 +274,40 @@ public final class IngestQueue {
 
     private Operation toAdd(Object record) {
         Objects.requireNonNull(record, "record");
+        refuseIf(IngestChecks.notAnObject(record), "record");
         Object body = assignObjectIDs
                 ? DefaultObjectID.of(api, record, () -> UUID.randomUUID().toString())
                 : record;
         boolean unrepeatable = !assignObjectIDs && RepeatSafety.lacksObjectID(record);
-        return operation(BatchOperation.of(BatchAction.ADD_OBJECT, api.prepare(body)), unrepeatable);
+        PreparedJson json = api.prepare(body);
+        refuseIf(IngestChecks.badObjectID(record, json), "record");
+        return operation(BatchOperation.of(BatchAction.ADD_OBJECT, json), unrepeatable);
     }
 
     private Operation toPartialUpdate(Object attributes) {
         Objects.requireNonNull(attributes, "attributes");
+        refuseIf(IngestChecks.notAnObject(attributes), "update");
         if (!ObjectIDs.present(attributes)) {
             throw new InvalidRequestException(
                     "a partial update needs the record's objectID, and " + name + " was handed one without it");
         }
         boolean cumulative = RepeatSafety.isCumulative(attributes);
-        return operation(BatchOperation.of(BatchAction.PARTIAL_UPDATE_OBJECT, api.prepare(attributes)), cumulative);
+        PreparedJson json = api.prepare(attributes);
+        refuseIf(IngestChecks.badObjectID(attributes, json), "update");
+        return operation(BatchOperation.of(BatchAction.PARTIAL_UPDATE_OBJECT, json), cumulative);
     }
 
     private Operation toDelete(String objectID) {
         Objects.requireNonNull(objectID, "objectID");
+        refuseIf(IngestChecks.badObjectIDToDelete(objectID), "deletion");
         return operation(BatchOperation.of(BatchAction.DELETE_OBJECT, Map.of("objectID", objectID)), false);
+    }
+
+    /** Refuses what the service would refuse, with the rest of its chunk, before it is taken. */
+    private void refuseIf(String problem, String what) {
+        if (problem != null) {
+            throw new InvalidRequestException(name + " did not take the " + what + ": " + problem);
+        }
     }
 
     private static Operation operation(BatchOperation operation, boolean unrepeatable) {
@@ -383,13 +423,37 @@ public final class IngestQueue {
         try {
             closed = true;
             refused = new ArrayList<>(waiting);
+            refused.forEach(add -> add.settled = true);
             waiting.clear();
             waitingBytes = 0;
             changed.signalAll();
         } finally {
             lock.unlock();
         }
-        refused.forEach(add -> add.taken.completeExceptionally(refused(WriteRefusedException.Reason.CLOSED)));
+        refused.forEach(add -> add.refused(refused(WriteRefusedException.Reason.CLOSED)));
+    }
+
+    /**
+     * Waits until every record taken was sent and every call has ended, not for the listener to hear of them: for a
+     * close made on the listener's thread, where {@link #close()} would wait for that thread itself. An interrupt ends
+     * the wait (the flag is set again).
+     */
+    public void awaitCallsEnded() {
+        lock.lock();
+        try {
+            while (inFlight > 0 || current != null) {
+                changed.await();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** {@return whether the calling thread is the listener's, which must not wait for the queue's chunks} */
+    public boolean calledByListener() {
+        return listener.isCallingThread();
     }
 
     /**
@@ -463,7 +527,7 @@ public final class IngestQueue {
                 waiting.add(queued);
                 waitingBytes += operation.bytes();
                 scheduleExpiry();
-                result = queued.taken;
+                result = queued;
             }
         } finally {
             lock.unlock();
@@ -522,6 +586,7 @@ public final class IngestQueue {
                 break;
             }
             waiting.poll();
+            head.settled = true;
             waitingBytes -= head.operation.bytes();
             append(head.operation, toSend);
             taken.add(head);
@@ -535,7 +600,7 @@ public final class IngestQueue {
     /** Sends the chunks sealed and completes the adds taken, outside the lock (what runs on them may add more). */
     private void afterUnlock(List<Sealed> toSend, List<Waiting> taken) {
         toSend.forEach(this::launch);
-        taken.forEach(add -> add.taken.complete(null));
+        taken.forEach(Waiting::taken);
     }
 
     /** Looks for expired waiting adds at the oldest one's deadline (the caller holds the lock). */
@@ -559,6 +624,7 @@ public final class IngestQueue {
             long now = System.nanoTime();
             while (!waiting.isEmpty() && waiting.peek().deadline - now <= 0) {
                 Waiting head = waiting.poll();
+                head.settled = true;
                 waitingBytes -= head.operation.bytes();
                 expired.add(head);
             }
@@ -569,7 +635,33 @@ public final class IngestQueue {
             lock.unlock();
         }
         afterUnlock(toSend, taken);
-        expired.forEach(add -> add.taken.completeExceptionally(refused(WriteRefusedException.Reason.TIMED_OUT)));
+        expired.forEach(add -> add.refused(refused(WriteRefusedException.Reason.TIMED_OUT)));
+    }
+
+    /**
+     * Withdraws an asynchronous add its caller gave up on, unless the queue took or refused it already; the adds
+     * behind it may then be taken.
+     *
+     * @return whether it was withdrawn: its future may then complete as the caller asked
+     */
+    private boolean withdraw(Waiting add) {
+        List<Sealed> toSend = new ArrayList<>(2);
+        List<Waiting> taken;
+        lock.lock();
+        try {
+            if (add.settled) {
+                return false;
+            }
+            add.settled = true;
+            waiting.remove(add);
+            waitingBytes -= add.operation.bytes();
+            taken = takeWaiting(toSend); // a smaller record behind it may fit
+            changed.signalAll(); // blocking adds wait while it did
+        } finally {
+            lock.unlock();
+        }
+        afterUnlock(toSend, taken);
+        return true;
     }
 
     /** Takes the lock, waiting until the deadline at most when there is an add timeout. */

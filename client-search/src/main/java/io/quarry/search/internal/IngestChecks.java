@@ -1,0 +1,90 @@
+package io.quarry.search.internal;
+
+import io.quarry.core.FreeFormRecord;
+import io.quarry.core.PreparedJson;
+import java.util.Collection;
+import java.util.Map;
+
+/**
+ * Finds, as an ingester is handed it, a record or update the service would refuse. The service answers such an
+ * operation by refusing its whole batch, so taken into a chunk it would fail every other record of the chunk with it,
+ * far from the call that handed it in. Each check looks at the object handed in, or at its JSON already serialised;
+ * none serialises or converts it again.
+ */
+final class IngestChecks {
+
+    private static final String STRING = "a string";
+
+    private IngestChecks() {}
+
+    /**
+     * What makes a record or update something else than a JSON object: text (a line of JSON handed in as it was
+     * read), a number, a boolean, a collection or an array.
+     *
+     * @param value the record or update, not null
+     * @return why the service refuses it, or null when it is written as an object
+     */
+    static String notAnObject(Object value) {
+        String kind = kind(value);
+        if (kind == null) {
+            return null;
+        }
+        return "a record is a JSON object of attributes, and this one is written as " + kind
+                + (value instanceof CharSequence ? " (JSON text is parsed into a record or a map first)" : "");
+    }
+
+    /**
+     * What is wrong with the objectID of a record or update: one that is present but not a non-empty string. A map's
+     * or free-form record's is read as it is; a typed record's from its JSON, where a number cannot be told from text.
+     *
+     * @param value the record or update as handed in, not null
+     * @param json  its JSON as it is sent
+     * @return why the service refuses it, or null when its objectID is fine or absent
+     */
+    static String badObjectID(Object value, PreparedJson json) {
+        Object id;
+        if (value instanceof Map<?, ?> map) {
+            id = map.get(FreeFormRecord.OBJECT_ID);
+        } else if (value instanceof FreeFormRecord free) {
+            id = free.get(FreeFormRecord.OBJECT_ID);
+        } else {
+            id = json.objectID();
+        }
+        String kind = id == null ? null : kind(id);
+        boolean text = STRING.equals(kind);
+        if (id == null || text && !id.toString().isEmpty()) {
+            return null;
+        }
+        return "its objectID is " + (text ? "empty" : (kind == null ? "an object" : kind) + ", not a string")
+                + ", which the service refuses, and with it every record of the same batch";
+    }
+
+    /**
+     * What is wrong with an objectID to delete.
+     *
+     * @param objectID the objectID, not null
+     * @return why the service refuses it, or null
+     */
+    static String badObjectIDToDelete(Object objectID) {
+        return objectID instanceof CharSequence text && text.length() == 0
+                ? "its objectID is empty, which the service refuses, and with it every record of the same batch"
+                : null;
+    }
+
+    /** {@return how a value that is not a JSON object is written, or null for an object} */
+    private static String kind(Object value) {
+        if (value instanceof CharSequence || value instanceof Character || value instanceof Enum<?>) {
+            return STRING;
+        }
+        if (value instanceof Number) {
+            return "a number";
+        }
+        if (value instanceof Boolean) {
+            return "a boolean";
+        }
+        if (value instanceof Collection<?> || value.getClass().isArray()) {
+            return "an array";
+        }
+        return null;
+    }
+}
