@@ -3,6 +3,7 @@ package io.quarry.mockserver;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.mockserver.junit.MockServerExtension;
+import io.quarry.mockserver.testing.Eventually;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
 import java.net.http.HttpRequest;
@@ -67,11 +68,21 @@ class FaultRemovalTest {
 
     /** The rule is removed while the request it delays waits for its answer: the request is answered all the same. */
     @Test
-    void aRequestBeingFaultedWhenItsRuleIsRemovedIsAnswered() {
-        long slow = server.faults().share(1.0, 1, "GET", "/1/indexes", Fault.delay(Duration.ofMillis(500)));
+    void aRequestBeingFaultedWhenItsRuleIsRemovedIsAnswered() throws InterruptedException {
+        long slow = server.faults().next(1000, "GET", "/1/indexes", Fault.delay(Duration.ofSeconds(2)));
         HttpRequest request = client.request("GET", "/1/indexes", null).build();
         CompletableFuture<HttpResponse<String>> answer =
                 client.http().sendAsync(request, HttpResponse.BodyHandlers.ofString());
+        // the rule counted the request: it has its fault and waits out the delay
+        Eventually.waitUntil(
+                "the request to be faulted",
+                () -> client.get("/_mock/faults")
+                                .body()
+                                .path("faults")
+                                .path(0)
+                                .path("remaining")
+                                .asInt()
+                        == 999);
 
         assertThat(server.faults().remove(slow)).isTrue();
 
