@@ -8,11 +8,13 @@ import java.util.Objects;
  * Scripted faults: make the next requests (or a share of them) that match a method and path fail the way real
  * networks and services do, to test a client's retries and error handling. Rules are tried in the order added;
  * the first that matches a request decides. The control endpoints under {@code /_mock/} are never faulted. A
- * reset (see {@link MockServer#reset()}) clears every rule. Thread-safe.
+ * reset (see {@link MockServer#reset()}) clears every rule. Each rule gets an ID, unique for the server's life (a
+ * reset does not start them over), which {@link #remove(long)} takes to end that rule alone. Thread-safe.
  *
  * <pre>{@code
  * server.faults().next(2, "POST", "/1/indexes/*}{@code /query", Fault.status(503));
- * server.faults().share(0.3, 42, "*", "/**", Fault.closeBeforeResponse());
+ * long flaky = server.faults().share(0.3, 42, "*", "/**", Fault.closeBeforeResponse());
+ * server.faults().remove(flaky);   // that rule ends, the first one stays
  * server.faults().clear();
  * }</pre>
  *
@@ -80,6 +82,19 @@ public final class Faults {
                 share,
                 seed,
                 fault(fault).action());
+    }
+
+    /**
+     * Removes one rule, leaving the others as they are. A request the rule is being applied to at that moment still
+     * gets its fault; the requests after it are no longer matched against the rule. IDs are never given twice, so an
+     * ID from before a {@link #clear()} or a reset removes nothing.
+     *
+     * @param id the rule's ID, as {@link #next}, {@link #share} or {@link #nextShare} returned it
+     * @return {@code true} when the rule was active and is now removed; {@code false} when no active rule has that
+     *     ID (never added, already removed or cleared, or ended by itself once its count was used up)
+     */
+    public boolean remove(long id) {
+        return script.remove(id);
     }
 
     /** Removes every rule. */

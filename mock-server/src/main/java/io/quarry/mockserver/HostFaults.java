@@ -2,6 +2,7 @@ package io.quarry.mockserver;
 
 import io.quarry.mockserver.internal.http.hosts.HostState;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -11,13 +12,16 @@ import java.util.Objects;
  * that moves its clock sees the host come back without sleeping. A host's faults apply to every request it
  * receives (the control endpoints under {@code /_mock/} excepted) and are tried before the server-wide ones of
  * {@link MockServer#faults()}. {@link #clear()} ends them at once, and so does a reset
- * ({@link MockServer#reset()}). Thread-safe.
+ * ({@link MockServer#reset()}). The rules of {@link #during} and {@link #next} each get an ID, unique for the host
+ * for the server's life; {@link #remove(long)} ends one of them alone. Thread-safe.
  *
  * <pre>{@code
  * List<MockHost> hosts = server.hosts();
  * hosts.get(0).faults().refuseConnections(Duration.ofSeconds(30));   // connection refused for 30 s
  * hosts.get(1).faults().during(Duration.ofSeconds(30), Fault.status(503));
  * hosts.get(2).faults().next(2, Fault.closeBeforeResponse());
+ * List<Long> rules = hosts.get(1).faults().ruleIds();
+ * hosts.get(1).faults().remove(rules.get(rules.size() - 1));   // host 1 serves as usual again
  * }</pre>
  */
 public final class HostFaults {
@@ -73,6 +77,27 @@ public final class HostFaults {
      */
     public void hold(Duration duration) {
         host.holdFor(duration);
+    }
+
+    /**
+     * {@return the IDs of this host's active rules (those of {@link #during} and {@link #next} still running), in
+     *     the order added: the last is the rule added last} A refusal or a hold is no rule and has no ID.
+     */
+    public List<Long> ruleIds() {
+        return host.faults().ids();
+    }
+
+    /**
+     * Removes one of this host's rules, leaving its other rules, a refusal and a hold as they are. A request the rule
+     * is being applied to at that moment still gets its fault. IDs are never given twice for a host, so an ID from
+     * before a {@link #clear()} or a reset removes nothing.
+     *
+     * @param id the rule's ID, from {@link #ruleIds()}
+     * @return {@code true} when the rule was active and is now removed; {@code false} when the host has no active
+     *     rule with that ID (never added, already removed or cleared, or ended by its count or its duration)
+     */
+    public boolean remove(long id) {
+        return host.faults().remove(id);
     }
 
     /** Ends every fault of this host at once: it listens again, held requests are closed, its rules are gone. */

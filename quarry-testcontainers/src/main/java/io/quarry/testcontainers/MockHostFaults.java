@@ -2,7 +2,11 @@ package io.quarry.testcontainers;
 
 import io.quarry.testcontainers.internal.ControlEndpoint;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Scripts faults for one host of a running {@link QuarryMockServerContainer}, through the mock server's control
@@ -10,11 +14,15 @@ import java.util.Objects;
  * effect before it returns; the control endpoints themselves are never faulted, and
  * {@link QuarryMockServerContainer#reset()} ends every fault.
  *
- * <p>Durations run on the server's clock and are 1 ms to a day.
+ * <p>Durations run on the server's clock and are 1 ms to a day. The rules of {@link #during} and {@link #next} each
+ * get an ID, unique for the host for the server's life (a reset does not start them over); {@link #ruleIds()} lists
+ * those still active and {@link #remove(long)} ends one of them alone.
  */
 public final class MockHostFaults {
 
     private static final Duration MAX_DURATION = Duration.ofDays(1);
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final int host;
     private final ControlEndpoint endpoint;
@@ -69,6 +77,36 @@ public final class MockHostFaults {
      */
     public void hold(Duration duration) {
         script("{\"type\": \"hold\", \"durationMs\": " + millis(duration) + "}");
+    }
+
+    /**
+     * {@return the IDs of the host's active rules (those of {@link #during} and {@link #next} still running), in the
+     *     order added: the last is the rule added last} A refusal or a hold is no rule and has no ID.
+     */
+    public List<Long> ruleIds() {
+        JsonNode faults = JSON.readTree(endpoint.read("/_mock/hosts"))
+                .path("hosts")
+                .path(host)
+                .path("faults");
+        List<Long> ids = new ArrayList<>();
+        for (JsonNode fault : faults) {
+            if (fault.path("id").isIntegralNumber()) {
+                ids.add(fault.path("id").longValue());
+            }
+        }
+        return List.copyOf(ids);
+    }
+
+    /**
+     * Removes one of the host's rules, leaving its other rules, a refusal and a hold as they are. A request the rule
+     * is being applied to at that moment still gets its fault.
+     *
+     * @param id the rule's ID, from {@link #ruleIds()}
+     * @return {@code true} when the rule was active and is now removed; {@code false} when the host has no active
+     *     rule with that ID (never added, already removed or cleared, or ended by its count or its duration)
+     */
+    public boolean remove(long id) {
+        return endpoint.delete(path() + "/" + id);
     }
 
     /** Ends every fault of the host at once. */

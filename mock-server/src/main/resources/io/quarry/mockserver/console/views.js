@@ -579,7 +579,15 @@ window.QuarryViews = (function () {
             faults.send("fault-host-error", "DELETE", "/_mock/hosts/" + h.host + "/faults");
           });
           const rules = el("ul");
-          rules.append(...h.faults.map(f => el("li", QuarryRules.hostFault(f))));
+          rules.append(...h.faults.map(f => {
+            const item = el("li", QuarryRules.hostFault(f));
+            // a refusal or a hold is no rule: it has no ID, and Clear ends it
+            if (typeof f.id === "number") {
+              item.append(" ", faults.removeButton("fault-host-error", "/_mock/hosts/" + h.host + "/faults/" + f.id,
+                "Remove the fault of host " + h.host + " that " + QuarryRules.hostFault(f)));
+            }
+            return item;
+          }));
           return row([td(h.host, "num"), td(h.port, "num"), td(number(h.requestCount), "num"),
             td(h.acceptsConnections ? "yes" : "no"), h.faults.length ? rules : td("none"), clear],
           { host: String(h.host) });
@@ -599,7 +607,34 @@ window.QuarryViews = (function () {
       byId("faults-server-none").hidden = rules.length > 0;
       byId("faults-server-table").hidden = rules.length === 0;
       replaceRows(byId("faults-server-table").tBodies[0], rules.map(rule => row([td(QuarryRules.matches(rule)),
-        td(QuarryRules.does(rule.fault)), td(QuarryRules.left(rule))], { rule: String(rule.id) })));
+        td(QuarryRules.does(rule.fault)), td(QuarryRules.left(rule)),
+        faults.removeButton("fault-server-error", "/_mock/faults/" + rule.id, "Remove the rule for "
+          + QuarryRules.matches(rule) + " that " + QuarryRules.does(rule.fault))], { rule: String(rule.id) })));
+    },
+    // A Remove button for one rule. Once the list is read again the focus, on a button of the rule removed, goes to
+    // the Remove button that took its place in the same list, or to the view when none did, not to the page's start.
+    removeButton(errorId, path, label) {
+      const button = el("button", "Remove");
+      button.type = "button";
+      button.className = "remove-rule";
+      button.setAttribute("aria-label", label);
+      button.addEventListener("click", async event => {
+        event.stopPropagation();
+        const table = button.closest("table");
+        const buttons = () => Array.from(table.querySelectorAll("button.remove-rule"));
+        const at = buttons().indexOf(button);
+        await faults.send(errorId, "DELETE", path);
+        // the list kept the focus (the rule's row is still there) or the user moved it on
+        if (document.activeElement && document.activeElement !== document.body) return;
+        const left = buttons();
+        const next = left[Math.min(at, left.length - 1)];
+        if (next) {
+          next.focus();
+        } else {
+          byId("view-faults").focus();
+        }
+      });
+      return button;
     },
     fault(prefix) {
       const fault = { type: byId(prefix + "-type").value };

@@ -851,10 +851,11 @@ class ConsoleBrowserTest {
             assertThat(shown)
                     .containsExactly(
                             "POST /1/indexes/*/query, 25% of them (drawn with seed 42) answers HTTP 429, with"
-                                    + " Retry-After: 1 2 requests",
-                            "any method /1/indexes/** applies the write, then answers HTTP 503, 200 ms late 3 requests",
+                                    + " Retry-After: 1 2 requests Remove",
+                            "any method /1/indexes/** applies the write, then answers HTTP 503, 200 ms late 3 requests"
+                                    + " Remove",
                             "GET /1/keys, 50% of them (drawn with seed 7) closes the connection without an answer"
-                                    + " until cleared");
+                                    + " until cleared Remove");
             waiting.until(ExpectedConditions.textToBePresentInElementLocated(
                     By.cssSelector("#hosts-table tr[data-host='1']"),
                     "answers with the first half of the body only, for the next 2 requests"));
@@ -1243,6 +1244,38 @@ class ConsoleBrowserTest {
                 .filteredOn(entry -> entry.getLevel().intValue() >= Level.WARNING.intValue())
                 .extracting(LogEntry::getMessage)
                 .isEmpty();
+    }
+
+    @Test
+    @Order(37)
+    void aRuleIsRemovedWithTheKeyboardAndTheFocusStaysInTheList() {
+        server.faults().share(1.0, 1, "GET", "/first-rule", Fault.status(503));
+        long second = server.faults().share(1.0, 1, "GET", "/second-rule", Fault.status(500));
+        tab("faults");
+        By removes = By.cssSelector("#faults-server-table tbody button.remove-rule");
+        waiting.until(ExpectedConditions.numberOfElementsToBe(removes, 2));
+
+        browser.findElements(removes).get(0).sendKeys(Keys.ENTER);
+
+        waiting.until(ExpectedConditions.numberOfElementsToBe(removes, 1));
+        assertThat(server.faults().active()).isOne();
+        assertThat(find("faults-server").getText()).contains("/second-rule").doesNotContain("/first-rule");
+        waiting.until(driver -> String.valueOf(driver.switchTo().activeElement().getDomAttribute("aria-label"))
+                .contains("/second-rule"));
+        browser.switchTo().activeElement().sendKeys(Keys.SPACE);
+        waiting.until(ExpectedConditions.textToBe(By.id("faults-server"), NO_RULE));
+        assertThat(server.faults().remove(second)).as("removed by the console").isFalse();
+        waiting.until(
+                driver -> "view-faults".equals(driver.switchTo().activeElement().getDomAttribute("id")));
+
+        server.hosts().get(1).faults().next(3, Fault.status(503));
+        By hostRemove = By.cssSelector("#hosts-table tr[data-host='1'] button.remove-rule");
+        waiting.until(ExpectedConditions.attributeContains(
+                hostRemove, "aria-label", "Remove the fault of host 1 that answers HTTP 503"));
+        browser.findElement(hostRemove).sendKeys(Keys.ENTER);
+        waiting.until(driver -> server.hosts().get(1).faults().ruleIds().isEmpty());
+        waiting.until(ExpectedConditions.numberOfElementsToBe(hostRemove, 0));
+        assertThat(find("fault-host-error").getText()).isEmpty();
     }
 
     @Test

@@ -38,6 +38,42 @@ public final class ControlEndpoint {
      * @param json the body, or null for none
      */
     public void send(String method, String path, String json) {
+        HttpResponse<String> response = exchange(method, path, json);
+        if (response.statusCode() / 100 != 2) {
+            throw refused(method, path, response);
+        }
+    }
+
+    /**
+     * {@return the answer's body of a {@code GET}, checked to have succeeded}
+     *
+     * @param path the control endpoint's path, from {@code /_mock/}
+     */
+    public String read(String path) {
+        HttpResponse<String> response = exchange("GET", path, null);
+        if (response.statusCode() / 100 != 2) {
+            throw refused("GET", path, response);
+        }
+        return response.body();
+    }
+
+    /**
+     * {@return whether the {@code DELETE} found what it removes: {@code false} for a 404}
+     *
+     * @param path the control endpoint's path, from {@code /_mock/}
+     */
+    public boolean delete(String path) {
+        HttpResponse<String> response = exchange("DELETE", path, null);
+        if (response.statusCode() == 404) {
+            return false;
+        }
+        if (response.statusCode() / 100 != 2) {
+            throw refused("DELETE", path, response);
+        }
+        return true;
+    }
+
+    private HttpResponse<String> exchange(String method, String path, String json) {
         HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + path))
                 .timeout(TIMEOUT)
                 .header("X-Service-API-Key", adminKey)
@@ -46,18 +82,18 @@ public final class ControlEndpoint {
                         method,
                         json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json))
                 .build();
-        HttpResponse<String> response;
         try {
-            response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+            return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new UncheckedIOException(method + " " + path + " failed", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(method + " " + path + " was interrupted", e);
         }
-        if (response.statusCode() / 100 != 2) {
-            throw new IllegalStateException(
-                    method + " " + path + " answered " + response.statusCode() + ": " + response.body());
-        }
+    }
+
+    private static IllegalStateException refused(String method, String path, HttpResponse<String> response) {
+        return new IllegalStateException(
+                method + " " + path + " answered " + response.statusCode() + ": " + response.body());
     }
 }

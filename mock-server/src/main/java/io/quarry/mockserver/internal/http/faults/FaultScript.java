@@ -96,7 +96,28 @@ public final class FaultScript {
         }
     }
 
-    /** Forgets every rule. */
+    /**
+     * {@return whether the rule was active and is now gone} A request the rule is being applied to keeps its fault:
+     * the rule's action was read under this script's lock and does not change.
+     *
+     * @param id the rule's ID, as {@link #add} returned it
+     */
+    public synchronized boolean remove(long id) {
+        Instant now = clock.instant();
+        rules.removeIf(rule -> rule.exhausted(now));
+        boolean removed = rules.removeIf(rule -> rule.id == id);
+        empty = rules.isEmpty();
+        return removed;
+    }
+
+    /** {@return the IDs of the rules still active, in the order added} */
+    public synchronized List<Long> ids() {
+        Instant now = clock.instant();
+        rules.removeIf(rule -> rule.exhausted(now));
+        return rules.stream().map(rule -> rule.id).toList();
+    }
+
+    /** Forgets every rule; IDs go on from where they were, so one given before is never given again. */
     public synchronized void clear() {
         rules.clear();
         empty = true;

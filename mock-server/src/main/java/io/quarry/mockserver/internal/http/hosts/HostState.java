@@ -107,10 +107,11 @@ public final class HostState {
      *
      * @param duration how long, positive
      * @param action what happens to them
+     * @return the rule's ID
      * @throws IllegalArgumentException when the host has its most rules already
      */
-    public void faultFor(Duration duration, FaultAction action) {
-        faults.add("*", "/**", -1, 1.0, 0, until(duration), action);
+    public long faultFor(Duration duration, FaultAction action) {
+        return faults.add("*", "/**", -1, 1.0, 0, until(duration), action);
     }
 
     /**
@@ -118,13 +119,14 @@ public final class HostState {
      *
      * @param count how many, at least 1
      * @param action what happens to them
+     * @return the rule's ID
      * @throws IllegalArgumentException when the count is not positive or the host has its most rules already
      */
-    public void faultNext(int count, FaultAction action) {
+    public long faultNext(int count, FaultAction action) {
         if (count < 1) {
             throw new IllegalArgumentException("the count must be at least 1");
         }
-        faults.add("*", "/**", count, 1.0, 0, action);
+        return faults.add("*", "/**", count, 1.0, 0, action);
     }
 
     /** {@return how many per-request fault rules are still active} */

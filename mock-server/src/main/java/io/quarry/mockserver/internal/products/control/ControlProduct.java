@@ -43,6 +43,7 @@ public final class ControlProduct implements Product {
                 .add(control("POST", "/_mock/faults", Work.WRITE, routes.handler(ControlRoutes.ADD_FAULT)))
                 .add(control("GET", "/_mock/faults", Work.READ, routes.handler(ControlRoutes.LIST_FAULTS)))
                 .add(control("DELETE", "/_mock/faults", Work.WRITE, routes.handler(ControlRoutes.CLEAR_FAULTS)))
+                .add(control("DELETE", "/_mock/faults/{id}", Work.WRITE, routes.handler(ControlRoutes.REMOVE_FAULT)))
                 .add(control("GET", "/_mock/hosts", Work.READ, hostRoutes.handler(HostControlRoutes.LIST)))
                 .add(control(
                         "POST",
@@ -53,7 +54,12 @@ public final class ControlProduct implements Product {
                         "DELETE",
                         "/_mock/hosts/{host}/faults",
                         Work.WRITE,
-                        hostRoutes.handler(HostControlRoutes.CLEAR_FAULTS)));
+                        hostRoutes.handler(HostControlRoutes.CLEAR_FAULTS)))
+                .add(control(
+                        "DELETE",
+                        "/_mock/hosts/{host}/faults/{id}",
+                        Work.WRITE,
+                        hostRoutes.handler(HostControlRoutes.REMOVE_FAULT)));
     }
 
     /** A control route: the mock server's own, not in the usage statistics. */

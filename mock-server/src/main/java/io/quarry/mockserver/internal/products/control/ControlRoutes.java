@@ -21,6 +21,7 @@ final class ControlRoutes implements RouteMethods {
     static final int ADD_FAULT = 4;
     static final int LIST_FAULTS = 5;
     static final int CLEAR_FAULTS = 6;
+    static final int REMOVE_FAULT = 7;
 
     private final StateControl control;
     private final String version;
@@ -42,6 +43,7 @@ final class ControlRoutes implements RouteMethods {
             case ADD_FAULT -> addFault(request);
             case LIST_FAULTS -> listFaults(request);
             case CLEAR_FAULTS -> clearFaults(request);
+            case REMOVE_FAULT -> RuleIds.remove(request, faults, "the server", Json.object());
             default -> throw new IllegalArgumentException("no method " + method);
         };
     }

@@ -30,6 +30,7 @@ final class HostControlRoutes implements RouteMethods {
     static final int LIST = 0;
     static final int ADD_FAULT = 1;
     static final int CLEAR_FAULTS = 2;
+    static final int REMOVE_FAULT = 3;
 
     /** The longest a host's fault may last: a day, far past any test. */
     static final long MAX_DURATION_MILLIS = 86_400_000;
@@ -46,6 +47,7 @@ final class HostControlRoutes implements RouteMethods {
             case LIST -> list(request);
             case ADD_FAULT -> addFault(request);
             case CLEAR_FAULTS -> clearFaults(request);
+            case REMOVE_FAULT -> removeFault(request);
             default -> throw new IllegalArgumentException("no method " + method);
         };
     }
@@ -85,11 +87,12 @@ final class HostControlRoutes implements RouteMethods {
         item.put("until", until.toString());
     }
 
-    /** {@code POST /_mock/hosts/{host}/faults}: scripts a fault for the host. */
+    /** {@code POST /_mock/hosts/{host}/faults}: scripts a fault for the host; answers a rule's ID ({@code during}, {@code next}). */
     Response addFault(Request request) {
         HostState host = host(request);
         ObjectNode body = request.jsonObject();
         String type = body.path("type").asString("");
+        long id = 0; // a refusal or a hold is no rule: it has no ID
         try {
             switch (type) {
                 case "refuseConnections" -> {
@@ -100,8 +103,8 @@ final class HostControlRoutes implements RouteMethods {
                     host.refuseFor(duration(body));
                 }
                 case "hold" -> host.holdFor(duration(body));
-                case "during" -> host.faultFor(duration(body), FaultJson.action(body.get("fault")));
-                case "next" -> host.faultNext(count(body), FaultJson.action(body.get("fault")));
+                case "during" -> id = host.faultFor(duration(body), FaultJson.action(body.get("fault")));
+                case "next" -> id = host.faultNext(count(body), FaultJson.action(body.get("fault")));
                 default ->
                     throw ApiException.badRequest("type must be one of refuseConnections, hold, during, next; got '"
                             + Sanitize.shortText(type) + "'");
@@ -111,6 +114,9 @@ final class HostControlRoutes implements RouteMethods {
         }
         ObjectNode answer = Json.object();
         answer.put("host", host.index());
+        if (id > 0) {
+            answer.put("id", id);
+        }
         answer.put("status", "scripted");
         return Response.ok(answer);
     }
@@ -123,6 +129,14 @@ final class HostControlRoutes implements RouteMethods {
         answer.put("host", host.index());
         answer.put("status", "cleared");
         return Response.ok(answer);
+    }
+
+    /** {@code DELETE /_mock/hosts/{host}/faults/{id}}: removes one of the host's rules; 404 for no active one. */
+    Response removeFault(Request request) {
+        HostState host = host(request);
+        ObjectNode answer = Json.object();
+        answer.put("host", host.index());
+        return RuleIds.remove(request, host.faults(), "host " + host.index(), answer);
     }
 
     private HostState host(Request request) {
