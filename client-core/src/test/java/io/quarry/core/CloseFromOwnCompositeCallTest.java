@@ -167,11 +167,14 @@ class CloseFromOwnCompositeCallTest {
     @Test
     void aCompositeCallWhoseCodeClosedTheClientEndsOnAnotherThreadWhileCloseWaitsForTheOthers() throws Exception {
         CountDownLatch gate = new CountDownLatch(1);
+        CountDownLatch chunkGate = new CountDownLatch(1);
         AtomicInteger answered = new AtomicInteger();
-        // the composite call's request is answered at once; the other call's is held until the gate opens
+        // the composite call's request is answered once the other call is made (were it answered before its listener
+        // is attached, the listener would run on the test's thread, and wait there for a call not yet made); the
+        // other call's is held until the gate opens
         FaultyHttpServer.Behaviour firstAtOnce = (socket, out) -> {
             if (answered.incrementAndGet() == 1) {
-                ok().respond(socket, out);
+                gated(chunkGate, ok()).respond(socket, out);
             } else {
                 gated(gate, ok()).respond(socket, out);
             }
@@ -197,6 +200,7 @@ class CloseFromOwnCompositeCallTest {
             // made once the chunk has reached the host, so that the chunk is the request answered at once
             Eventually.waitUntil("the chunk to reach the host", () -> server.requests() == 1);
             CompletableFuture<FreeFormRecord> other = GracefulCloseTest.get(api).executeAsync(FreeFormRecord.class);
+            chunkGate.countDown();
             assertThat(closing).succeedsWithin(Eventually.DEFAULT_LIMIT);
             Eventually.waitUntil("the closing client to refuse new calls", () -> refusesNewCalls(api));
 
