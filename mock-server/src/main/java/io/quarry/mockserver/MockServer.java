@@ -383,6 +383,11 @@ public final class MockServer implements AutoCloseable {
     }
 
     /** {@return the application the server serves: for this module's tests, which reach into its state} */
+    /** The handlers and the queue requests wait in, as built: for the tests that hold the defaults' bounds. */
+    Workers workers() {
+        return workers;
+    }
+
     Application application() {
         return application;
     }

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -22,8 +23,11 @@ import tools.jackson.databind.JsonNode;
  * its own connection, are all answered 200 with the right hits (none refused as overload). Every search is held on
  * its handler's turn until all 2,000 have reached the server, so each holds a turn or waits for one, however fast the
  * machine handles them: with too few turns and places to wait, the searches past them are refused (503). Every
- * connection is open and its search written before the first answer is read ({@link Burst}).
+ * connection is open and its search written before the first answer is read ({@link Burst}). About ten seconds of
+ * two cores, so it runs in the soak run ({@code -Psoak}, or {@code -Dquarry.burst.http=true}); the default run holds the
+ * same bounds with {@link DefaultWorkerBoundsTest} and {@code internal.http.BurstHeldTest}.
  */
+@EnabledIfSystemProperty(named = "quarry.burst.http", matches = "true")
 @Timeout(300) // a hang guard, as the waits below: on a loaded machine 2,000 connections take many seconds to arrive
 class BurstHttpTest {
 

@@ -134,12 +134,12 @@ public final class Workers implements AutoCloseable {
     }
 
     /** {@return how many handlers may run at once} */
-    int threads() {
+    public int threads() {
         return threads;
     }
 
     /** {@return how many requests may wait for a turn} */
-    int queueCapacity() {
+    public int queueCapacity() {
         return queueCapacity;
     }
 
