@@ -113,8 +113,8 @@ class AnalyticsHttpTest {
 
         JsonNode hit = get("/2/hits?index=items&clickAnalytics=true").get("hits");
         assertThat(hit.get(0).get("hit").asString()).isIn("1", "2");
-        JsonNode hit2 =
-                get("/2/hits?index=items&clickAnalytics=true&search=shoe").get("hits");
+        JsonNode hit2 = get("/2/hits?index=items&clickAnalytics=true&search=shoe&limit=10")
+                .get("hits");
         JsonNode row2 = hit2.get(0).get("hit").asString().equals("2") ? hit2.get(0) : hit2.get(1);
         assertThat(row2.get("count").asInt()).isEqualTo(2);
         assertThat(row2.get("clickCount").asInt()).isEqualTo(1);
@@ -294,6 +294,15 @@ class AnalyticsHttpTest {
                         .status())
                 .isEqualTo(200);
         assertThat(admin.get("/2/searches?index=items&orderBy=size").status()).isEqualTo(400);
+    }
+
+    @Test
+    void oneSearchsHitsAnswerNoRowsWithoutALimit() {
+        search("shoe", "");
+        // the documented default of limit for one search's hits is 0; every other top list's is 10
+        assertThat(get("/2/hits?index=items&search=shoe").get("hits")).isEmpty();
+        assertThat(get("/2/hits?index=items&search=shoe&limit=10").get("hits")).hasSize(2);
+        assertThat(get("/2/hits?index=items").get("hits")).hasSize(2);
     }
 
     @Test

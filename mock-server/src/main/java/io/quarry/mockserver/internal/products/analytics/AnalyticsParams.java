@@ -37,6 +37,9 @@ record AnalyticsParams(
 
     static final int MAX_LIMIT = 1000;
     static final int DEFAULT_LIMIT = 10;
+    /** The service's own default for the hits of one search ({@code /2/hits?search=}): no rows unless asked. */
+    static final int ONE_SEARCH_HITS_DEFAULT_LIMIT = 0;
+
     static final int DEFAULT_RANGE_DAYS = 7;
     /**
      * The longest range the mock server answers: the service states no maximum, but the per-day series would grow
@@ -59,7 +62,14 @@ record AnalyticsParams(
             "orderBy",
             "direction");
 
-    static AnalyticsParams of(Request request, Clock clock) {
+    /**
+     * {@return the parameters, {@code limit} defaulting to the route's own default}
+     *
+     * @param request the call
+     * @param clock the server's clock (today's date)
+     * @param defaultLimit the rows answered when {@code limit} is absent
+     */
+    static AnalyticsParams of(Request request, Clock clock, int defaultLimit) {
         String index = request.query().get("index");
         if (index == null || index.isEmpty()) {
             throw ApiException.badRequest("Missing parameter: index");
@@ -80,7 +90,7 @@ record AnalyticsParams(
         String tagsText = request.query().get("tags");
         Predicate<Collection<String>> tags =
                 tagsText == null || tagsText.isBlank() ? null : TagsExpression.parse(tagsText);
-        int limit = integer(request, "limit", DEFAULT_LIMIT);
+        int limit = integer(request, "limit", defaultLimit);
         if (limit > MAX_LIMIT) {
             throw ApiException.badRequest("limit must be at most " + MAX_LIMIT);
         }

@@ -185,9 +185,14 @@ final class AnalyticsRoutes implements RouteMethods {
                 "noClickCount");
     }
 
-    /** {@code GET /2/hits}: the records most often returned, optionally for one search and with click metrics. */
+    /**
+     * {@code GET /2/hits}: the records most often returned, optionally for one search and with click metrics. For one
+     * search, {@code limit} defaults to 0, as the service documents: no rows unless a limit is sent.
+     */
     Response hits(Request request) {
-        AnalyticsParams params = params(request);
+        boolean oneSearch = request.query().get("search") != null;
+        AnalyticsParams params = params(
+                request, oneSearch ? AnalyticsParams.ONE_SEARCH_HITS_DEFAULT_LIMIT : AnalyticsParams.DEFAULT_LIMIT);
         Map<String, Group> groups = read(params, slices -> {
             Map<String, Group> byHit = new LinkedHashMap<>();
             for (Slice slice : slices) {
@@ -456,7 +461,11 @@ final class AnalyticsRoutes implements RouteMethods {
      * index) and one that neither exists nor was ever searched (404).
      */
     private AnalyticsParams params(Request request) {
-        AnalyticsParams params = AnalyticsParams.of(request, app.clock());
+        return params(request, AnalyticsParams.DEFAULT_LIMIT);
+    }
+
+    private AnalyticsParams params(Request request, int defaultLimit) {
+        AnalyticsParams params = AnalyticsParams.of(request, app.clock(), defaultLimit);
         request.get(Caller.class).requireIndex(params.index());
         if (app.find(params.index()) == null && !app.tracking().readSearches(s -> s.searched(params.index()))) {
             throw ApiException.notFound("Index " + params.index() + " does not exist");
