@@ -245,7 +245,7 @@ public abstract sealed class ApiException extends QuarryException
      * @return its first value
      */
     public Optional<String> header(String name) {
-        List<String> values = headers.get(name.toLowerCase(java.util.Locale.ROOT));
+        List<String> values = headers.get(Objects.requireNonNull(name, "name").toLowerCase(java.util.Locale.ROOT));
         return values == null || values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
     }
 

@@ -1,6 +1,7 @@
 package io.quarry.core;
 
 import java.lang.reflect.Type;
+import java.util.Objects;
 
 /**
  * A success response whose body is not the expected JSON: malformed, or not matching the target type.
@@ -21,12 +22,18 @@ public final class DeserializationException extends QuarryException {
      * @param targetType the type the body was decoded into
      * @param jsonPath   where decoding failed, as {@code $.hits[3].price}; {@code $} for the root
      * @param detail     a short description of the problem
-     * @param cause      the underlying failure
+     * @param cause      the underlying failure (the parser's), or null when there is none, such as for an empty body
      */
     public DeserializationException(Type targetType, String jsonPath, String detail, Throwable cause) {
-        super("cannot decode response into " + targetType.getTypeName() + " at " + jsonPath + ": " + detail, cause);
+        super(message(targetType, jsonPath, detail), cause);
         this.targetType = targetType.getTypeName();
         this.jsonPath = jsonPath;
+    }
+
+    private static String message(Type targetType, String jsonPath, String detail) {
+        return "cannot decode response into "
+                + Objects.requireNonNull(targetType, "targetType").getTypeName() + " at "
+                + Objects.requireNonNull(jsonPath, "jsonPath") + ": " + Objects.requireNonNull(detail, "detail");
     }
 
     /**

@@ -13,7 +13,7 @@ public final class InvalidRequestException extends QuarryException {
      * Creates the exception.
      *
      * @param message what is wrong
-     * @param cause   the cause, may be null
+     * @param cause   the failure behind it, or null when there is none
      */
     public InvalidRequestException(String message, Throwable cause) {
         super(message, cause);

@@ -102,7 +102,7 @@ public final class PartialWriteException extends QuarryException {
             Throwable cause) {
         super(message(operation, reason, totalRecords, chunks, firstUnsentRecord, cause), cause);
         this.chunks = List.copyOf(chunks);
-        this.reason = Objects.requireNonNull(reason, "reason");
+        this.reason = reason;
         this.totalRecords = totalRecords.orElse(-1);
         this.firstUnsentRecord = firstUnsentRecord;
     }
@@ -183,6 +183,11 @@ public final class PartialWriteException extends QuarryException {
             List<Chunk> chunks,
             long firstUnsentRecord,
             Throwable cause) {
+        Objects.requireNonNull(operation, "operation");
+        Objects.requireNonNull(reason, "reason");
+        Objects.requireNonNull(totalRecords, "totalRecords");
+        Objects.requireNonNull(chunks, "chunks");
+        Objects.requireNonNull(cause, "cause");
         long acknowledged = chunks.stream()
                 .filter(Chunk::acknowledged)
                 .mapToLong(Chunk::recordCount)

@@ -1,5 +1,7 @@
 package io.quarry.core;
 
+import java.util.Objects;
+
 /**
  * Root of every exception the Quarry clients throw; unchecked and sealed: the subtypes below are
  * all there is, so a chain of {@code catch} clauses (or, on Java 21 and later, a pattern {@code switch}) can
@@ -42,12 +44,13 @@ public abstract sealed class QuarryException extends RuntimeException
     private static final long serialVersionUID = 1L;
 
     /**
-     * Creates the exception.
+     * Creates the exception. A message is required: every subtype's public constructor that takes one refuses null,
+     * naming the parameter {@code message}, as the rest of the API refuses a null it cannot use.
      *
      * @param message the message
      * @param cause   the cause, may be null
      */
     QuarryException(String message, Throwable cause) {
-        super(message, cause);
+        super(Objects.requireNonNull(message, "message"), cause);
     }
 }

@@ -43,10 +43,10 @@ public final class ReplaceAllException extends QuarryException {
      */
     public ReplaceAllException(String index, String temporaryIndex, String step, Cleanup cleanup, Throwable cause) {
         super(message(index, temporaryIndex, step, cleanup, cause), cause);
-        this.index = Objects.requireNonNull(index, "index");
-        this.temporaryIndex = Objects.requireNonNull(temporaryIndex, "temporaryIndex");
-        this.step = Objects.requireNonNull(step, "step");
-        this.cleanup = Objects.requireNonNull(cleanup, "cleanup");
+        this.index = index;
+        this.temporaryIndex = temporaryIndex;
+        this.step = step;
+        this.cleanup = cleanup;
     }
 
     /**
@@ -86,6 +86,11 @@ public final class ReplaceAllException extends QuarryException {
     }
 
     private static String message(String index, String temporary, String step, Cleanup cleanup, Throwable cause) {
+        Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(temporary, "temporaryIndex");
+        Objects.requireNonNull(step, "step");
+        Objects.requireNonNull(cleanup, "cleanup");
+        Objects.requireNonNull(cause, "cause");
         return "replaceAllObjects on index " + index + " failed while " + step + "; index " + index
                 + (step.startsWith("moving")
                         ? " is unchanged unless the move was applied before it failed"

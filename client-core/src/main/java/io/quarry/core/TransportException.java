@@ -1,7 +1,6 @@
 package io.quarry.core;
 
 import java.io.IOException;
-import java.util.Objects;
 
 /**
  * One network-level failure talking to one host: connection refused or reset, timeout, truncated response.
@@ -38,7 +37,6 @@ public final class TransportException extends QuarryException {
      * @return the exception
      */
     public static TransportException timeout(String message, IOException cause) {
-        Objects.requireNonNull(message, "message");
         return new TransportException(message, cause, true);
     }
 
@@ -51,7 +49,6 @@ public final class TransportException extends QuarryException {
      * @return the exception
      */
     public static TransportException failure(String message, IOException cause) {
-        Objects.requireNonNull(message, "message");
         return new TransportException(message, cause, false);
     }
 

@@ -57,9 +57,7 @@ public final class UnreachableHostsException extends QuarryException {
      * @param attempts every attempt, in order, at least one
      */
     public UnreachableHostsException(Endpoint endpoint, List<Attempt> attempts) {
-        super(
-                describe(endpoint, attempts),
-                attempts.isEmpty() ? null : attempts.get(attempts.size() - 1).error());
+        super(describe(endpoint, attempts), lastError(attempts));
         this.attempts = List.copyOf(attempts);
         this.rounds = 1;
     }
@@ -69,10 +67,11 @@ public final class UnreachableHostsException extends QuarryException {
      *
      * @param endpoint the endpoint called
      * @param attempts every attempt, in order (none when the deadline passed before the first)
-     * @param reason   why no further host was tried, such as the call deadline passing
+     * @param reason   why no further host was tried, such as the call deadline passing, or null when every host was
+     *                 tried
      */
     public UnreachableHostsException(Endpoint endpoint, List<Attempt> attempts, String reason) {
-        this(endpoint, endpoint.pathTemplate(), attempts, reason);
+        this(endpoint, Objects.requireNonNull(endpoint, "endpoint").pathTemplate(), attempts, reason);
     }
 
     /**
@@ -98,12 +97,7 @@ public final class UnreachableHostsException extends QuarryException {
      */
     public UnreachableHostsException(
             Endpoint endpoint, String path, List<Attempt> attempts, String reason, int rounds) {
-        super(
-                "all " + attempts.size() + " attempt(s)" + (rounds > 1 ? " in " + rounds + " rounds" : "")
-                        + " failed for " + endpoint.method() + " " + MessagePaths.shown(path)
-                        + (reason == null ? "" : " (" + reason + ")") + ":"
-                        + attempts.stream().map(a -> "\n  - " + a).collect(Collectors.joining()),
-                attempts.isEmpty() ? null : attempts.get(attempts.size() - 1).error());
+        super(describe(endpoint, path, attempts, reason, rounds), lastError(attempts));
         this.attempts = List.copyOf(attempts);
         this.rounds = Math.max(1, rounds);
     }
@@ -128,7 +122,26 @@ public final class UnreachableHostsException extends QuarryException {
     }
 
     private static String describe(Endpoint endpoint, List<Attempt> attempts) {
-        return "all " + attempts.size() + " attempt(s) failed for " + endpoint + ":"
-                + attempts.stream().map(a -> "\n  - " + a).collect(Collectors.joining());
+        Objects.requireNonNull(endpoint, "endpoint");
+        Objects.requireNonNull(attempts, "attempts");
+        return "all " + attempts.size() + " attempt(s) failed for " + endpoint + ":" + listed(attempts);
+    }
+
+    private static String describe(Endpoint endpoint, String path, List<Attempt> attempts, String reason, int rounds) {
+        Objects.requireNonNull(endpoint, "endpoint");
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(attempts, "attempts");
+        return "all " + attempts.size() + " attempt(s)" + (rounds > 1 ? " in " + rounds + " rounds" : "")
+                + " failed for " + endpoint.method() + " " + MessagePaths.shown(path)
+                + (reason == null ? "" : " (" + reason + ")") + ":" + listed(attempts);
+    }
+
+    private static String listed(List<Attempt> attempts) {
+        return attempts.stream().map(a -> "\n  - " + a).collect(Collectors.joining());
+    }
+
+    /** The cause: the last attempt's error, or null when there was no attempt. */
+    private static QuarryException lastError(List<Attempt> attempts) {
+        return attempts.isEmpty() ? null : attempts.get(attempts.size() - 1).error();
     }
 }

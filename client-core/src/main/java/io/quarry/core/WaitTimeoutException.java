@@ -1,6 +1,7 @@
 package io.quarry.core;
 
 import java.time.Duration;
+import java.util.Objects;
 
 /**
  * A helper gave up waiting for an operation (a task, a key becoming valid, ...). The operation was accepted
@@ -20,7 +21,8 @@ public final class WaitTimeoutException extends QuarryException {
      */
     public WaitTimeoutException(String operation, Duration waited) {
         super(
-                "gave up waiting for " + operation + " after " + waited.toMillis()
+                "gave up waiting for " + Objects.requireNonNull(operation, "operation") + " after "
+                        + Objects.requireNonNull(waited, "waited").toMillis()
                         + " ms; the operation may still complete on the service",
                 null);
         this.waited = waited;

@@ -2,6 +2,7 @@ package io.quarry.core;
 
 import io.quarry.core.internal.base.MessagePaths;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
@@ -29,11 +30,19 @@ public final class WriteOutcomeUnknownException extends QuarryException {
     public WriteOutcomeUnknownException(
             Endpoint endpoint, String path, List<UnreachableHostsException.Attempt> attempts) {
         super(
-                "outcome unknown for " + endpoint.method() + " " + MessagePaths.shown(path)
-                        + " (not retried: the write may have been applied and is not safe to repeat):"
-                        + attempts.stream().map(a -> "\n  - " + a).collect(Collectors.joining()),
+                message(endpoint, path, attempts),
                 attempts.isEmpty() ? null : attempts.get(attempts.size() - 1).error());
         this.attempts = List.copyOf(attempts);
+    }
+
+    private static String message(Endpoint endpoint, String path, List<UnreachableHostsException.Attempt> attempts) {
+        return "outcome unknown for "
+                + Objects.requireNonNull(endpoint, "endpoint").method() + " "
+                + MessagePaths.shown(Objects.requireNonNull(path, "path"))
+                + " (not retried: the write may have been applied and is not safe to repeat):"
+                + Objects.requireNonNull(attempts, "attempts").stream()
+                        .map(a -> "\n  - " + a)
+                        .collect(Collectors.joining());
     }
 
     /**

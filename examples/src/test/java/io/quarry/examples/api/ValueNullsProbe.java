@@ -26,8 +26,8 @@ import java.util.stream.Stream;
  * Calls the public methods that make and refine values, outside the client handles ({@link NullArgumentsProbe} has
  * those), with null in each reference parameter: every public static method of the public types of some modules
  * (factories such as {@code X.of(...)}), every public constructor of those types (a record's canonical one among
- * them), and every public instance method of a value or builder such a type makes from nothing ({@code X.of()},
- * {@code X.of("x")}, {@code X.builder()}). Every other parameter gets a plain value ({@link ProbeValues}), so a
+ * them, an exception's included), and every public instance method of a value, builder or exception such a type makes
+ * from nothing ({@code X.of()}, {@code X.of("x")}, {@code X.builder()}, its constructor). Every other parameter gets a plain value ({@link ProbeValues}), so a
  * refusal names the one null; a parameter it cannot probe so is reported. No service is called.
  */
 final class ValueNullsProbe {
@@ -119,7 +119,7 @@ final class ValueNullsProbe {
                         callWithNulls(values, null, constructor, calls, unfilled);
                     }
                 }
-                if (ClientHandle.class.isAssignableFrom(type) || Throwable.class.isAssignableFrom(type)) {
+                if (ClientHandle.class.isAssignableFrom(type)) {
                     continue;
                 }
                 for (Object instance : madeFromNothing(values, type)) {

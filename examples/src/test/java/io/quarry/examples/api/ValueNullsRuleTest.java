@@ -41,7 +41,8 @@ class ValueNullsRuleTest {
      * Parameters whose Javadoc says what null means, so null is taken: a setter of one member that removes it (a
      * query's, settings', a crawler configuration's), an optional record component ("or null"), a default, a
      * property set empty (the Spring starter's properties), a JSON creator's absent member, an event's required
-     * member (refused when the event is sent, with every other rule of an event).
+     * member (refused when the event is sent, with every other rule of an event), an exception's cause where there
+     * may be none or its reason where it may be left out.
      */
     private static final Set<String> TAKE_NULL = Set.of(
             "AnalyticsQuery.endDate(LocalDate) #0",
@@ -151,7 +152,13 @@ class ValueNullsRuleTest {
             "TransportException.failure(String, IOException) #1",
             "TransportException.timeout(String, IOException) #1",
             "UsagePoint.fromJson(long, Object) #1",
-            "UserIdQuery.cluster(String) #0");
+            "UserIdQuery.cluster(String) #0",
+            "new DeserializationException(Type, String, String, Throwable) #3",
+            "new InvalidRequestException(String, Throwable) #1",
+            "new TransportException(String, IOException, boolean) #1",
+            "new UnreachableHostsException(Endpoint, List, String) #2",
+            "new UnreachableHostsException(Endpoint, String, List, String) #3",
+            "new UnreachableHostsException(Endpoint, String, List, String, int) #3");
 
     /**
      * Records with factories whose canonical constructor takes null for a component every factory sets, each with
@@ -203,9 +210,7 @@ class ValueNullsRuleTest {
     @Test
     void everyPublicMethodIsProbed() {
         Set<String> handlesAndInterfaces = ValueNullsProbe.publicTypes(MODULES).stream()
-                .filter(type -> type.isInterface()
-                        || ScopedHandle.class.isAssignableFrom(type)
-                        || Throwable.class.isAssignableFrom(type))
+                .filter(type -> type.isInterface() || ScopedHandle.class.isAssignableFrom(type))
                 .map(Class::getSimpleName)
                 .collect(Collectors.toSet());
         List<String> left = ValueNullsProbe.unprobed(MODULES, calls).stream()
@@ -273,6 +278,26 @@ class ValueNullsRuleTest {
                                 && !LENIENT_CONSTRUCTORS.containsKey(
                                         call.method().getDeclaringClass().getSimpleName())
                         : call.error() instanceof NullPointerException && !namedRefusal(call.error()))
+                .map(Call::toString)
+                .toList();
+        assertThat(broken).isEmpty();
+    }
+
+    /**
+     * An exception's public constructor refuses a null it cannot use with a {@link NullPointerException} naming the
+     * parameter, as the values' factories do, rather than the JVM's own exception from inside the message it writes;
+     * a parameter whose Javadoc says what null means (a cause there may not be, a reason left out) is in
+     * {@link #TAKE_NULL}. Applications make these exceptions in their own tests, to stub a client's failure.
+     */
+    @Test
+    void anExceptionsConstructorRefusesANullNamingItsParameter() {
+        List<Call> constructors = calls.stream()
+                .filter(Call::isConstructor)
+                .filter(call -> Throwable.class.isAssignableFrom(call.method().getDeclaringClass()))
+                .toList();
+        assertThat(constructors).hasSizeGreaterThan(30);
+        List<String> broken = constructors.stream()
+                .filter(call -> !TAKE_NULL.contains(call.where()) && !namedRefusal(call.error()))
                 .map(Call::toString)
                 .toList();
         assertThat(broken).isEmpty();
