@@ -121,9 +121,22 @@ class CatalogMockServerTest {
 
     @Test
     void healthIsUpWhenTheServiceAnswers() {
-        assertThat(BootLineHealth.status(context, "search")).isEqualTo("UP");
-        assertThat(BootLineHealth.status(context, "monitoring")).isEqualTo("UP");
-        assertThat(BootLineHealth.status(context, "crawler")).isEqualTo("UP");
+        assertThat(statusOnceWarm("search")).isEqualTo("UP");
+        assertThat(statusOnceWarm("monitoring")).isEqualTo("UP");
+        assertThat(statusOnceWarm("crawler")).isEqualTo("UP");
+    }
+
+    /**
+     * A check's status, evaluated again while it reads DOWN, a few times at most. The checks have a 500 ms timeout
+     * for the test below; a fork's first check runs cold code and, on a loaded machine, once took longer than that
+     * (DOWN). The server answers at once, so a check still DOWN after five is a real failure.
+     */
+    private String statusOnceWarm(String check) {
+        String status = BootLineHealth.status(context, check);
+        for (int tries = 1; tries < 5 && "DOWN".equals(status); tries++) {
+            status = BootLineHealth.status(context, check);
+        }
+        return status;
     }
 
     @Test
