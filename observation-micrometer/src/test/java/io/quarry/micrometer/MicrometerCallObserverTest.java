@@ -145,6 +145,7 @@ class MicrometerCallObserverTest {
                 .hasLowCardinalityKeyValue("quarry.status_class", "2xx")
                 .doesNotHaveLowCardinalityKeyValueWithKey("error.type")
                 .hasHighCardinalityKeyValue("quarry.tries", "2")
+                .hasHighCardinalityKeyValue("http.request.resend_count", "1")
                 .hasHighCardinalityKeyValue("server.address", "b.test")
                 .hasHighCardinalityKeyValue("quarry.index", "products")
                 .hasHighCardinalityKeyValue("url.template", "/1/indexes/{indexName}/query")

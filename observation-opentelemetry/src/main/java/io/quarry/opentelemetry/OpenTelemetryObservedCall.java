@@ -1,5 +1,6 @@
 package io.quarry.opentelemetry;
 
+import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.trace.Span;
@@ -20,6 +21,12 @@ import io.quarry.core.spi.TryStart;
 
 /** One Quarry call as a started span. */
 final class OpenTelemetryObservedCall implements ObservedCall {
+
+    /**
+     * The semantic conventions' resend count: the tries after the first, set only on a call that made some. Not a
+     * public constant: the key is OpenTelemetry's, and an application reading it spells it as the conventions do.
+     */
+    static final AttributeKey<Long> RESEND_COUNT = AttributeKey.longKey("http.request.resend_count");
 
     private final OpenTelemetryCallObserver observer;
     private final CallDescription call;
@@ -132,6 +139,10 @@ final class OpenTelemetryObservedCall implements ObservedCall {
         }
         if (!call.isComposite()) {
             span.setAttribute(QuarryAttributes.TRIES, end.tries());
+            if (end.tries() > 1) {
+                // the span's HTTP attributes are its last try's, and so is the resend count
+                span.setAttribute(RESEND_COUNT, end.tries() - 1L);
+            }
         }
         if (end.status() != 0) {
             span.setAttribute(QuarryAttributes.STATUS_CODE, end.status());
