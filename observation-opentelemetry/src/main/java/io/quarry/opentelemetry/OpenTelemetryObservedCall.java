@@ -150,7 +150,8 @@ final class OpenTelemetryObservedCall implements ObservedCall {
         if (end.error() != null) {
             metric.put(QuarryAttributes.ERROR_TYPE, end.errorType());
             span.setAttribute(QuarryAttributes.ERROR_TYPE, end.errorType());
-            span.setStatus(StatusCode.ERROR, end.errorType());
+            // no description: the conventions advise against one repeating error.type
+            span.setStatus(StatusCode.ERROR);
             span.recordException(end.error());
         }
         observer.duration.record(seconds, metric.build());
