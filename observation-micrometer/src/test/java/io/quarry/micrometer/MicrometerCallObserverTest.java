@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.ObservationView;
 import io.micrometer.observation.tck.ObservationContextAssert;
 import io.micrometer.observation.tck.TestObservationRegistry;
@@ -255,6 +256,31 @@ class MicrometerCallObserverTest {
                         .tag("quarry.operation", "batch")
                         .counter())
                 .isNull();
+    }
+
+    @Test
+    void countsRecordsWhenAskedEvenThroughAnObservationRegistryWithoutHandlers() {
+        // a registry with no handler is a no-op one: no observation is made, but the counters were asked for
+        SimpleMeterRegistry counted = new SimpleMeterRegistry();
+        try (SearchClient counting = SearchClient.create(TwoHostClients.config(MOCK.server())
+                .callObserver(
+                        MicrometerCallObserver.of(ObservationRegistry.create()).countingRecordsIn(counted))
+                .build())) {
+            counting.index("products")
+                    .saveObjects(
+                            IntStream.range(0, 25)
+                                    .mapToObj(i -> Map.<String, Object>of("objectID", "r" + i))
+                                    .toList(),
+                            BatchOptions.of().chunkSize(10));
+        }
+
+        assertThat(counted.get(MicrometerCallObserver.INGEST_RECORDS)
+                        .tag("quarry.operation", "saveObjects")
+                        .tag("quarry.outcome", "SUCCESS")
+                        .counter()
+                        .count())
+                .isEqualTo(25);
+        assertThat(counted.find("quarry.client.call").timer()).isNull();
     }
 
     private double ingested(String counter, String operation, String outcome) {
