@@ -77,7 +77,8 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
     public void tryStarted(TryStart attempt) {
         if (attempt.number() > 1) {
             observation.event(Observation.Event.of(
-                    Events.RETRIES.getName(), "retry " + attempt.number() + " on " + hostLabel(attempt.host())));
+                    Events.RETRIES.getName(),
+                    "retry " + attempt.number() + " on " + hostLabel(attempt.host()) + failedBefore()));
             if (!attempt.host().equals(previousHost)) {
                 observation.event(Observation.Event.of(
                         Events.FAILOVERS.getName(),
@@ -101,7 +102,7 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
             observation.event(Observation.Event.of(
                     Events.HOSTS_DOWN.getName(),
                     "host down: " + hostLabel(attempt.host()) + " after try " + attempt.number() + " ("
-                            + (attempt.status() != 0 ? "status " + attempt.status() : attempt.errorType()) + ")"));
+                            + failure(attempt) + ")"));
         }
     }
 
@@ -143,6 +144,23 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
             scope.close();
             mdc.close();
         };
+    }
+
+    /**
+     * The try before, when it failed without its host being marked down (a timeout, say): no other event names its
+     * host. Empty otherwise, the hosts.down event having said it.
+     */
+    private String failedBefore() {
+        TryEnd before = context.lastTry();
+        if (before == null || before.succeeded() || before.hostMarkedDown()) {
+            return "";
+        }
+        return " after try " + before.number() + " on " + hostLabel(before.host()) + " failed (" + failure(before)
+                + ")";
+    }
+
+    private static String failure(TryEnd attempt) {
+        return attempt.status() != 0 ? "status " + attempt.status() : attempt.errorType();
     }
 
     private static String hostLabel(Host host) {

@@ -18,6 +18,7 @@ import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import io.quarry.core.ClientClosedException;
 import io.quarry.core.FreeFormRecord;
+import io.quarry.core.RequestOptions;
 import io.quarry.core.WriteOutcomeUnknownException;
 import io.quarry.core.spi.TryEnd;
 import io.quarry.core.testing.Eventually;
@@ -166,6 +167,23 @@ class MicrometerCallObserverTest {
         assertThat(meters.get("quarry.client.call.retries").counter().count()).isEqualTo(1);
         assertThat(meters.get("quarry.client.call.hosts.down").counter().count())
                 .isEqualTo(1);
+    }
+
+    @Test
+    void aTryThatTimedOutWithoutItsHostMarkedDownIsNamedByTheRetryAfterIt() {
+        MOCK.faults().next(1, "POST", "/1/indexes/*/query", Fault.delay(Duration.ofSeconds(5)));
+
+        index.withOptions(RequestOptions.builder()
+                        .readTimeout(Duration.ofMillis(300))
+                        .build())
+                .search(SearchQuery.of("phone"), FreeFormRecord.class);
+
+        // no hosts.down event: a timeout leaves its host up, so the retry says which host failed and how
+        assertThat(events)
+                .containsExactly(
+                        "retries|retry 2 on b.test:" + port() + " after try 1 on a.test:" + port()
+                                + " failed (SocketTimeoutException)",
+                        "failovers|failover from a.test:" + port() + " to b.test:" + port());
     }
 
     private static int port() {

@@ -79,6 +79,10 @@ final class OpenTelemetryObservedCall implements ObservedCall {
 
     @Override
     public void tryStarted(TryStart attempt) {
+        if (lastTry != null && !lastTry.succeeded() && !lastTry.hostMarkedDown()) {
+            // a try retried past whose host stays up (a timeout, say) shows here, or its host would show nowhere
+            span.addEvent("quarry.try.failed", tryEndAttributes(lastTry));
+        }
         if (attempt.number() > 1) {
             observer.retries.add(1, runningAttributes);
             span.addEvent("quarry.retry", hostAttributes(attempt.host(), attempt.number()));
@@ -107,15 +111,19 @@ final class OpenTelemetryObservedCall implements ObservedCall {
         lastTry = attempt;
         if (attempt.hostMarkedDown()) {
             observer.hostsDown.add(1, runningAttributes);
-            AttributesBuilder event = hostAttributes(attempt.host(), attempt.number()).toBuilder();
-            if (attempt.status() != 0) {
-                event.put(QuarryAttributes.STATUS_CODE, attempt.status());
-            }
-            if (attempt.errorType() != null) {
-                event.put(QuarryAttributes.ERROR_TYPE, attempt.errorType());
-            }
-            span.addEvent("quarry.host.down", event.build());
+            span.addEvent("quarry.host.down", tryEndAttributes(attempt));
         }
+    }
+
+    private static Attributes tryEndAttributes(TryEnd attempt) {
+        AttributesBuilder event = hostAttributes(attempt.host(), attempt.number()).toBuilder();
+        if (attempt.status() != 0) {
+            event.put(QuarryAttributes.STATUS_CODE, attempt.status());
+        }
+        if (attempt.errorType() != null) {
+            event.put(QuarryAttributes.ERROR_TYPE, attempt.errorType());
+        }
+        return event.build();
     }
 
     @Override

@@ -4,6 +4,7 @@ import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.sdk.metrics.data.HistogramPointData;
 import io.opentelemetry.sdk.metrics.data.MetricData;
@@ -126,10 +127,20 @@ class SpanStatusTest {
         assertError(search, "UnreachableHostsException");
         assertThat(search.getAttributes().get(QuarryAttributes.STATUS_CODE)).isNull();
         assertThat(search.getAttributes().get(QuarryAttributes.TRIES)).isEqualTo(2);
-        // a timeout does not mark its host down: the tries show as the retry and the exception, which lists them
+        // a timeout does not mark its host down: the first try shows as failed, with its host; the last is the call's
         assertThat(search.getEvents())
                 .extracting(EventData::getName)
-                .containsExactly("quarry.retry", "quarry.failover", "exception");
+                .containsExactly("quarry.try.failed", "quarry.retry", "quarry.failover", "exception");
+        Attributes first = search.getEvents().get(0).getAttributes();
+        assertThat(first.get(QuarryAttributes.SERVER_ADDRESS)).isEqualTo("a.test");
+        assertThat(first.get(QuarryAttributes.SERVER_PORT)).isEqualTo(port());
+        assertThat(first.get(QuarryAttributes.TRY_NUMBER)).isEqualTo(1);
+        assertThat(first.get(QuarryAttributes.ERROR_TYPE)).isEqualTo("SocketTimeoutException");
+        assertThat(first.get(QuarryAttributes.STATUS_CODE)).isNull();
+    }
+
+    private static int port() {
+        return java.net.URI.create(MOCK.server().url()).getPort();
     }
 
     @Test
