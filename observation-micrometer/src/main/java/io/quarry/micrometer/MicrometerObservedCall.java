@@ -1,5 +1,6 @@
 package io.quarry.micrometer;
 
+import io.micrometer.observation.NullObservation;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.quarry.core.Host;
@@ -21,6 +22,7 @@ import java.util.function.Supplier;
 final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallContext> {
 
     private final QuarryCallContext context;
+    private final ObservationRegistry registry;
     private final Observation observation;
     /** The observation current when the call started, made current again for the caller's continuations. */
     private final Observation callerObservation;
@@ -45,9 +47,12 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
             QuarryObservationConvention defaults,
             IngestCounters counters) {
         this.context = new QuarryCallContext(call);
+        this.registry = registry;
         this.customConvention = custom != null;
         this.counters = counters;
-        this.callerObservation = registry.getCurrentObservation();
+        Observation current = registry.getCurrentObservation();
+        // a NullObservation is how Micrometer makes none current: the caller has none
+        this.callerObservation = current instanceof NullObservation ? null : current;
         // what QuarryObservationDocumentation.CALL.observation(...) does, without its checks of the conventions' types
         this.observation = Observation.createNotStarted(custom, defaults, this, registry);
         Observation parent =
@@ -137,7 +142,16 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
     public ContextScope openCallerContext() {
         ContextScope mdc = callerMdc.restore();
         if (callerObservation == null) {
-            return mdc;
+            if (registry.getCurrentObservation() == null) {
+                return mdc;
+            }
+            // what is current here is not the caller's (a helper whose last call completed on this thread, say): the
+            // caller had none, so none is made current, the way Micrometer's context propagation clears one
+            Observation.Scope none = new NullObservation(registry).start().openScope();
+            return () -> {
+                none.close();
+                mdc.close();
+            };
         }
         Observation.Scope scope = callerObservation.openScope();
         return () -> {

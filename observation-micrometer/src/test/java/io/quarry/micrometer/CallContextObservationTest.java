@@ -4,12 +4,14 @@ import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.micrometer.observation.NullObservation;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationView;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.testing.LoopbackHttp;
+import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.BatchOptions;
 import io.quarry.search.SearchClient;
@@ -17,6 +19,7 @@ import io.quarry.search.SearchIndex;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.testsupport.MockServerClients;
 import io.quarry.testsupport.TwoHostClients;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -121,6 +124,42 @@ class CallContextObservationTest {
         // the HTTP client's thread, which ran the callbacks, keeps no observation once they are done
         assertThat(httpThread.submit(registry::getCurrentObservation).get(10, TimeUnit.SECONDS))
                 .isNull();
+    }
+
+    @Test
+    void anAsyncCallsContinuationsSeeNoObservationWhenItsCallerHadNone() {
+        MOCK.faults().next(1, "POST", "/1/indexes/*/query", Fault.delay(Duration.ofMillis(300)));
+
+        // attached before the answer comes, so it runs where the call completes
+        Observation seen = index.searchAsync(SearchQuery.of("phone"), FreeFormRecord.class)
+                .thenApply(r -> registry.getCurrentObservation())
+                .join();
+
+        assertThat(seen).isNull();
+        assertThat(parentsOfSearches()).containsExactly((Observation.ContextView) null);
+    }
+
+    @Test
+    void anAsyncHelpersContinuationsSeeNoObservationWhenItsCallerHadNone() {
+        MOCK.faults().next(1, "POST", "/1/indexes/*/batch", Fault.delay(Duration.ofMillis(300)));
+
+        // attached before the helper ends, so they run where the helper completes: after its last call
+        Observation seen = index.saveObjectsAsync(List.of(Map.of("objectID", "2")))
+                .thenApply(r -> registry.getCurrentObservation())
+                .thenCompose(observation -> index.searchAsync(SearchQuery.of("phone"), FreeFormRecord.class)
+                        .thenApply(r -> observation))
+                .join();
+
+        // none, or the observation Micrometer makes current to say there is none
+        assertThat(seen == null || seen instanceof NullObservation)
+                .as("current in the continuation: %s", seen)
+                .isTrue();
+        // and a call made there is not a child of the helper, which has ended
+        assertThat(parentsOfSearches())
+                .singleElement()
+                .satisfies(parent -> assertThat(parent == null || parent instanceof NullObservation.NullContext)
+                        .as("the search's parent: %s", parent)
+                        .isTrue());
     }
 
     @Test

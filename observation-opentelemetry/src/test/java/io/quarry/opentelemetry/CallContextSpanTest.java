@@ -12,6 +12,7 @@ import io.opentelemetry.sdk.testing.junit5.OpenTelemetryExtension;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.testing.LoopbackHttp;
+import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.BatchOptions;
 import io.quarry.search.SearchClient;
@@ -19,6 +20,7 @@ import io.quarry.search.SearchIndex;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.testsupport.MockServerClients;
 import io.quarry.testsupport.TwoHostClients;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -129,6 +131,18 @@ class CallContextSpanTest {
                         .get(10, TimeUnit.SECONDS)
                         .isValid())
                 .isFalse();
+    }
+
+    @Test
+    void anAsyncHelpersContinuationsSeeNoSpanWhenItsCallerHadNone() {
+        MOCK.faults().next(1, "POST", "/1/indexes/*/batch", Fault.delay(Duration.ofMillis(300)));
+
+        // attached before the helper ends, so it runs where the helper completes: after its last call
+        SpanContext seen = index.saveObjectsAsync(List.of(Map.of("objectID", "2")))
+                .thenApply(r -> current())
+                .join();
+
+        assertThat(seen.isValid()).isFalse();
     }
 
     @Test
