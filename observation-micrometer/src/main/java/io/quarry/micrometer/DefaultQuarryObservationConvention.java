@@ -21,6 +21,12 @@ public class DefaultQuarryObservationConvention implements QuarryObservationConv
     /** The observation's name, and so the timer's. */
     public static final String NAME = "quarry.client.call";
 
+    /**
+     * The semantic conventions' resend count, the tries after the first: on the span of a call that made some. Not a
+     * documented key of its own ({@link QuarryObservationDocumentation} lists Quarry's): the name is OpenTelemetry's.
+     */
+    static final String RESEND_COUNT = "http.request.resend_count";
+
     /** A value for a key that does not apply. */
     static final String NONE = "none";
 
@@ -75,8 +81,10 @@ public class DefaultQuarryObservationConvention implements QuarryObservationConv
         boolean requestId = last != null && last.requestId() != null;
         boolean tries = end != null && !call.isComposite();
         boolean status = tries && end.status() != 0;
+        boolean resent = tries && end.tries() > 1;
         KeyValue[] values = new KeyValue
                 [(template ? 2 : 0)
+                        + (resent ? 1 : 0)
                         + (index ? 1 : 0)
                         + (last != null ? 2 : 0)
                         + (requestId ? 1 : 0)
@@ -84,6 +92,10 @@ public class DefaultQuarryObservationConvention implements QuarryObservationConv
                         + (status ? 1 : 0)];
         // in the keys' order, which spares KeyValues sorting them
         int i = 0;
+        if (resent) {
+            // the span's HTTP keys are its last try's, and so is the resend count
+            values[i++] = KeyValue.of(RESEND_COUNT, Integer.toString(end.tries() - 1));
+        }
         if (status) {
             values[i++] = HighCardinalityKeys.STATUS_CODE.withValue(Integer.toString(end.status()));
         }

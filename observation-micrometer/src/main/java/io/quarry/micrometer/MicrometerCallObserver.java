@@ -19,7 +19,8 @@ import java.util.Objects;
  * The observation's parent is the composite call it is part of, else the observation current on the caller's
  * thread; it is the current observation while the call's requests are sent, and an asynchronous call's future
  * completes with the caller's observation and MDC current again. Keys, events and counters are listed by
- * {@link QuarryObservationDocumentation}. A registry that is a no-op makes the calls do almost nothing more.
+ * {@link QuarryObservationDocumentation}. A registry that is a no-op (one without handlers) makes the calls do almost
+ * nothing more, unless records are counted.
  *
  * <p>The records that batch calls write (a chunked write's chunks, an ingester's) are counted too when the observer
  * is given a {@link MeterRegistry} with {@link #countingRecordsIn(MeterRegistry)}: an observation counts events one
@@ -78,6 +79,9 @@ public final class MicrometerCallObserver implements CallObserver {
      *         MicrometerCallObserver.of(observationRegistry).countingRecordsIn(meterRegistry);
      * }</pre>
      *
+     * <p>They are counted whether or not the observation registry makes observations (it makes none without
+     * handlers, or for calls its predicates turn off).
+     *
      * @param meters the registry of the counters (Spring Boot's {@code MeterRegistry}); needs micrometer-core
      * @return the observer
      */
@@ -89,7 +93,9 @@ public final class MicrometerCallObserver implements CallObserver {
     @Override
     public ObservedCall callStarted(CallDescription call) {
         Objects.requireNonNull(call, "call");
-        if (registry.isNoop()) {
+        if (registry.isNoop() && counters == null) {
+            // a registry with no handler makes no observation; records asked to be counted still are, under the
+            // operation of their helper, which only a call observed from the helper down knows
             return ObservedCall.NONE;
         }
         return new MicrometerObservedCall(call, registry, convention, DEFAULT, call.records() > 0 ? counters : null);

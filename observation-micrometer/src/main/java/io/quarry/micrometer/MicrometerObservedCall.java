@@ -1,5 +1,6 @@
 package io.quarry.micrometer;
 
+import io.micrometer.observation.NullObservation;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.quarry.core.Host;
@@ -21,6 +22,7 @@ import java.util.function.Supplier;
 final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallContext> {
 
     private final QuarryCallContext context;
+    private final ObservationRegistry registry;
     private final Observation observation;
     /** The observation current when the call started, made current again for the caller's continuations. */
     private final Observation callerObservation;
@@ -45,9 +47,12 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
             QuarryObservationConvention defaults,
             IngestCounters counters) {
         this.context = new QuarryCallContext(call);
+        this.registry = registry;
         this.customConvention = custom != null;
         this.counters = counters;
-        this.callerObservation = registry.getCurrentObservation();
+        Observation current = registry.getCurrentObservation();
+        // a NullObservation is how Micrometer makes none current: the caller has none
+        this.callerObservation = current instanceof NullObservation ? null : current;
         // what QuarryObservationDocumentation.CALL.observation(...) does, without its checks of the conventions' types
         this.observation = Observation.createNotStarted(custom, defaults, this, registry);
         Observation parent =
@@ -77,7 +82,8 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
     public void tryStarted(TryStart attempt) {
         if (attempt.number() > 1) {
             observation.event(Observation.Event.of(
-                    Events.RETRIES.getName(), "retry " + attempt.number() + " on " + hostLabel(attempt.host())));
+                    Events.RETRIES.getName(),
+                    "retry " + attempt.number() + " on " + hostLabel(attempt.host()) + failedBefore()));
             if (!attempt.host().equals(previousHost)) {
                 observation.event(Observation.Event.of(
                         Events.FAILOVERS.getName(),
@@ -101,7 +107,7 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
             observation.event(Observation.Event.of(
                     Events.HOSTS_DOWN.getName(),
                     "host down: " + hostLabel(attempt.host()) + " after try " + attempt.number() + " ("
-                            + (attempt.status() != 0 ? "status " + attempt.status() : attempt.errorType()) + ")"));
+                            + failure(attempt) + ")"));
         }
     }
 
@@ -136,13 +142,39 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
     public ContextScope openCallerContext() {
         ContextScope mdc = callerMdc.restore();
         if (callerObservation == null) {
-            return mdc;
+            if (registry.getCurrentObservation() == null) {
+                return mdc;
+            }
+            // what is current here is not the caller's (a helper whose last call completed on this thread, say): the
+            // caller had none, so none is made current, the way Micrometer's context propagation clears one
+            Observation.Scope none = new NullObservation(registry).start().openScope();
+            return () -> {
+                none.close();
+                mdc.close();
+            };
         }
         Observation.Scope scope = callerObservation.openScope();
         return () -> {
             scope.close();
             mdc.close();
         };
+    }
+
+    /**
+     * The try before, when it failed without its host being marked down (a timeout, say): no other event names its
+     * host. Empty otherwise, the hosts.down event having said it.
+     */
+    private String failedBefore() {
+        TryEnd before = context.lastTry();
+        if (before == null || before.succeeded() || before.hostMarkedDown()) {
+            return "";
+        }
+        return " after try " + before.number() + " on " + hostLabel(before.host()) + " failed (" + failure(before)
+                + ")";
+    }
+
+    private static String failure(TryEnd attempt) {
+        return attempt.status() != 0 ? "status " + attempt.status() : attempt.errorType();
     }
 
     private static String hostLabel(Host host) {

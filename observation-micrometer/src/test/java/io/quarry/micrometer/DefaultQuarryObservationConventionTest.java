@@ -94,6 +94,7 @@ class DefaultQuarryObservationConventionTest {
                         "server.port", "8080",
                         "quarry.request_id", "req-7",
                         "quarry.tries", "2",
+                        "http.request.resend_count", "1",
                         "http.response.status_code", "200"));
     }
 
@@ -113,7 +114,7 @@ class DefaultQuarryObservationConventionTest {
                 .containsEntry("http.response.status_code", "404")
                 .containsEntry("server.address", "a.test")
                 .containsEntry("server.port", "443")
-                .doesNotContainKey("quarry.request_id");
+                .doesNotContainKeys("quarry.request_id", "http.request.resend_count");
         assertThat(map(convention.getLowCardinalityKeyValues(cancelled)))
                 .containsEntry("quarry.outcome", "CANCELLED")
                 .containsEntry("quarry.status_class", "none")
@@ -143,6 +144,7 @@ class DefaultQuarryObservationConventionTest {
 
         assertThat(map(convention.getHighCardinalityKeyValues(call)))
                 .containsEntry("quarry.tries", "12")
+                .containsEntry("http.request.resend_count", "11")
                 .containsEntry("http.response.status_code", "299");
     }
 

@@ -11,12 +11,14 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.ObservationView;
 import io.micrometer.observation.tck.ObservationContextAssert;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import io.quarry.core.ClientClosedException;
 import io.quarry.core.FreeFormRecord;
+import io.quarry.core.RequestOptions;
 import io.quarry.core.WriteOutcomeUnknownException;
 import io.quarry.core.spi.TryEnd;
 import io.quarry.core.testing.Eventually;
@@ -145,6 +147,7 @@ class MicrometerCallObserverTest {
                 .hasLowCardinalityKeyValue("quarry.status_class", "2xx")
                 .doesNotHaveLowCardinalityKeyValueWithKey("error.type")
                 .hasHighCardinalityKeyValue("quarry.tries", "2")
+                .hasHighCardinalityKeyValue("http.request.resend_count", "1")
                 .hasHighCardinalityKeyValue("server.address", "b.test")
                 .hasHighCardinalityKeyValue("quarry.index", "products")
                 .hasHighCardinalityKeyValue("url.template", "/1/indexes/{indexName}/query")
@@ -164,6 +167,23 @@ class MicrometerCallObserverTest {
         assertThat(meters.get("quarry.client.call.retries").counter().count()).isEqualTo(1);
         assertThat(meters.get("quarry.client.call.hosts.down").counter().count())
                 .isEqualTo(1);
+    }
+
+    @Test
+    void aTryThatTimedOutWithoutItsHostMarkedDownIsNamedByTheRetryAfterIt() {
+        MOCK.faults().next(1, "POST", "/1/indexes/*/query", Fault.delay(Duration.ofSeconds(5)));
+
+        index.withOptions(RequestOptions.builder()
+                        .readTimeout(Duration.ofMillis(300))
+                        .build())
+                .search(SearchQuery.of("phone"), FreeFormRecord.class);
+
+        // no hosts.down event: a timeout leaves its host up, so the retry says which host failed and how
+        assertThat(events)
+                .containsExactly(
+                        "retries|retry 2 on b.test:" + port() + " after try 1 on a.test:" + port()
+                                + " failed (SocketTimeoutException)",
+                        "failovers|failover from a.test:" + port() + " to b.test:" + port());
     }
 
     private static int port() {
@@ -254,6 +274,31 @@ class MicrometerCallObserverTest {
                         .tag("quarry.operation", "batch")
                         .counter())
                 .isNull();
+    }
+
+    @Test
+    void countsRecordsWhenAskedEvenThroughAnObservationRegistryWithoutHandlers() {
+        // a registry with no handler is a no-op one: no observation is made, but the counters were asked for
+        SimpleMeterRegistry counted = new SimpleMeterRegistry();
+        try (SearchClient counting = SearchClient.create(TwoHostClients.config(MOCK.server())
+                .callObserver(
+                        MicrometerCallObserver.of(ObservationRegistry.create()).countingRecordsIn(counted))
+                .build())) {
+            counting.index("products")
+                    .saveObjects(
+                            IntStream.range(0, 25)
+                                    .mapToObj(i -> Map.<String, Object>of("objectID", "r" + i))
+                                    .toList(),
+                            BatchOptions.of().chunkSize(10));
+        }
+
+        assertThat(counted.get(MicrometerCallObserver.INGEST_RECORDS)
+                        .tag("quarry.operation", "saveObjects")
+                        .tag("quarry.outcome", "SUCCESS")
+                        .counter()
+                        .count())
+                .isEqualTo(25);
+        assertThat(counted.find("quarry.client.call").timer()).isNull();
     }
 
     private double ingested(String counter, String operation, String outcome) {

@@ -1,5 +1,6 @@
 package io.quarry.opentelemetry;
 
+import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.trace.Span;
@@ -20,6 +21,12 @@ import io.quarry.core.spi.TryStart;
 
 /** One Quarry call as a started span. */
 final class OpenTelemetryObservedCall implements ObservedCall {
+
+    /**
+     * The semantic conventions' resend count: the tries after the first, set only on a call that made some. Not a
+     * public constant: the key is OpenTelemetry's, and an application reading it spells it as the conventions do.
+     */
+    static final AttributeKey<Long> RESEND_COUNT = AttributeKey.longKey("http.request.resend_count");
 
     private final OpenTelemetryCallObserver observer;
     private final CallDescription call;
@@ -72,6 +79,10 @@ final class OpenTelemetryObservedCall implements ObservedCall {
 
     @Override
     public void tryStarted(TryStart attempt) {
+        if (lastTry != null && !lastTry.succeeded() && !lastTry.hostMarkedDown()) {
+            // a try retried past whose host stays up (a timeout, say) shows here, or its host would show nowhere
+            span.addEvent("quarry.try.failed", tryEndAttributes(lastTry));
+        }
         if (attempt.number() > 1) {
             observer.retries.add(1, runningAttributes);
             span.addEvent("quarry.retry", hostAttributes(attempt.host(), attempt.number()));
@@ -100,15 +111,19 @@ final class OpenTelemetryObservedCall implements ObservedCall {
         lastTry = attempt;
         if (attempt.hostMarkedDown()) {
             observer.hostsDown.add(1, runningAttributes);
-            AttributesBuilder event = hostAttributes(attempt.host(), attempt.number()).toBuilder();
-            if (attempt.status() != 0) {
-                event.put(QuarryAttributes.STATUS_CODE, attempt.status());
-            }
-            if (attempt.errorType() != null) {
-                event.put(QuarryAttributes.ERROR_TYPE, attempt.errorType());
-            }
-            span.addEvent("quarry.host.down", event.build());
+            span.addEvent("quarry.host.down", tryEndAttributes(attempt));
         }
+    }
+
+    private static Attributes tryEndAttributes(TryEnd attempt) {
+        AttributesBuilder event = hostAttributes(attempt.host(), attempt.number()).toBuilder();
+        if (attempt.status() != 0) {
+            event.put(QuarryAttributes.STATUS_CODE, attempt.status());
+        }
+        if (attempt.errorType() != null) {
+            event.put(QuarryAttributes.ERROR_TYPE, attempt.errorType());
+        }
+        return event.build();
     }
 
     @Override
@@ -132,6 +147,10 @@ final class OpenTelemetryObservedCall implements ObservedCall {
         }
         if (!call.isComposite()) {
             span.setAttribute(QuarryAttributes.TRIES, end.tries());
+            if (end.tries() > 1) {
+                // the span's HTTP attributes are its last try's, and so is the resend count
+                span.setAttribute(RESEND_COUNT, end.tries() - 1L);
+            }
         }
         if (end.status() != 0) {
             span.setAttribute(QuarryAttributes.STATUS_CODE, end.status());
@@ -139,7 +158,8 @@ final class OpenTelemetryObservedCall implements ObservedCall {
         if (end.error() != null) {
             metric.put(QuarryAttributes.ERROR_TYPE, end.errorType());
             span.setAttribute(QuarryAttributes.ERROR_TYPE, end.errorType());
-            span.setStatus(StatusCode.ERROR, end.errorType());
+            // no description: the conventions advise against one repeating error.type
+            span.setStatus(StatusCode.ERROR);
             span.recordException(end.error());
         }
         observer.duration.record(seconds, metric.build());

@@ -70,6 +70,9 @@ class OpenTelemetryCallObserverTest {
 
     private static final String WRONG_KEY = "wrong-key-5d2e91";
 
+    /** Spelt as OpenTelemetry's semantic conventions spell it, which is what dashboards read. */
+    private static final AttributeKey<Long> RESEND_COUNT = AttributeKey.longKey("http.request.resend_count");
+
     private SearchClient client;
     private SearchIndex index;
 
@@ -141,6 +144,7 @@ class OpenTelemetryCallObserverTest {
         assertThat(attributes.get(QuarryAttributes.SERVER_PORT)).isEqualTo(port());
         assertThat(attributes.get(QuarryAttributes.STATUS_CODE)).isEqualTo(200);
         assertThat(attributes.get(QuarryAttributes.TRIES)).isEqualTo(2);
+        assertThat(attributes.get(RESEND_COUNT)).isEqualTo(1);
         assertThat(attributes.get(QuarryAttributes.ERROR_TYPE)).isNull();
         assertThat(search.getEvents())
                 .extracting(EventData::getName)
@@ -184,6 +188,7 @@ class OpenTelemetryCallObserverTest {
 
         SpanData search = span("search.search");
         assertThat(search.getAttributes().get(QuarryAttributes.TRIES)).isEqualTo(3);
+        assertThat(search.getAttributes().get(RESEND_COUNT)).isEqualTo(2);
         List<EventData> rounds = search.getEvents().stream()
                 .filter(e -> e.getName().equals("quarry.round"))
                 .toList();
@@ -295,8 +300,10 @@ class OpenTelemetryCallObserverTest {
 
         assertThat(seen.join()).isEqualTo(caller.getSpanContext().getSpanId() + " trace-1");
         caller.end();
-        assertThat(span("search.search").getParentSpanId())
-                .isEqualTo(caller.getSpanContext().getSpanId());
+        SpanData search = span("search.search");
+        assertThat(search.getParentSpanId()).isEqualTo(caller.getSpanContext().getSpanId());
+        // one try: no resend to count
+        assertThat(search.getAttributes().get(RESEND_COUNT)).isNull();
     }
 
     @Test
