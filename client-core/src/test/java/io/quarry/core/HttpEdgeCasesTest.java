@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.core.testing.FaultyHttpServer;
+import io.quarry.core.testing.KeepAliveServer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -281,7 +282,7 @@ class HttpEdgeCasesTest {
                         + "{\"objectID\":\"7\"}";
         String fine = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 16\r\n\r\n"
                 + "{\"objectID\":\"7\"}";
-        try (KeepAliveServer only = new KeepAliveServer(fine, ambiguous, fine);
+        try (KeepAliveServer only = new KeepAliveServer(KeepAliveServer.inTurn(fine, ambiguous, fine));
                 ApiClient api =
                         client(config("key", host("only.test", only.port())).build())) {
             assertThat(read(api).objectID()).isEqualTo("7");
@@ -303,7 +304,7 @@ class HttpEdgeCasesTest {
         // it alive never did, so the call waited for its read timeout and failed
         String listed = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 16, 16\r\n\r\n"
                 + "{\"objectID\":\"7\"}";
-        try (KeepAliveServer only = new KeepAliveServer(listed);
+        try (KeepAliveServer only = new KeepAliveServer(KeepAliveServer.inTurn(listed));
                 ApiClient api = client(config("key", host("only.test", only.port()))
                         .readTimeout(java.time.Duration.ofMinutes(1))
                         .build())) {
@@ -333,82 +334,6 @@ class HttpEdgeCasesTest {
             String answer = head("200 OK", "Content-Type: application/json\r\nContent-Length: " + length + "\r\n")
                     + "{\"objectID\":\"7\"}";
             assertReadMovesOn(answer);
-        }
-    }
-
-    /** Answers each request it reads, on any connection, with the next of its answers (the last one repeated). */
-    private static final class KeepAliveServer implements AutoCloseable {
-        private final java.net.ServerSocket server;
-        private final String[] answers;
-        private final java.util.concurrent.atomic.AtomicInteger requests =
-                new java.util.concurrent.atomic.AtomicInteger();
-        private final java.util.concurrent.atomic.AtomicInteger connections =
-                new java.util.concurrent.atomic.AtomicInteger();
-
-        KeepAliveServer(String... answers) throws java.io.IOException {
-            this.answers = answers;
-            this.server = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
-            Thread accepting = new Thread(this::accept, "keep-alive-accept");
-            accepting.setDaemon(true);
-            accepting.start();
-        }
-
-        int port() {
-            return server.getLocalPort();
-        }
-
-        int requests() {
-            return requests.get();
-        }
-
-        int connections() {
-            return connections.get();
-        }
-
-        private void accept() {
-            while (!server.isClosed()) {
-                try {
-                    java.net.Socket socket = server.accept();
-                    connections.incrementAndGet();
-                    Thread serving = new Thread(() -> serve(socket), "keep-alive-serve");
-                    serving.setDaemon(true);
-                    serving.start();
-                } catch (java.io.IOException e) {
-                    return;
-                }
-            }
-        }
-
-        private void serve(java.net.Socket socket) {
-            try (socket) {
-                java.io.InputStream in = socket.getInputStream();
-                while (readHead(in)) {
-                    int n = requests.getAndIncrement();
-                    String answer = answers[Math.min(n, answers.length - 1)];
-                    socket.getOutputStream().write(answer.getBytes(StandardCharsets.ISO_8859_1));
-                    socket.getOutputStream().flush();
-                }
-            } catch (java.io.IOException e) {
-                // the client closed the connection
-            }
-        }
-
-        /** Reads a bodiless request's head: false at the end of the stream. */
-        private static boolean readHead(java.io.InputStream in) throws java.io.IOException {
-            int matched = 0;
-            while (matched < 4) {
-                int b = in.read();
-                if (b < 0) {
-                    return false;
-                }
-                matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : (b == '\r' ? 1 : 0);
-            }
-            return true;
-        }
-
-        @Override
-        public void close() throws java.io.IOException {
-            server.close();
         }
     }
 }
