@@ -12,6 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Answers at HTTP's edges, each played by a raw server as the first host before a healthy one: a read moves on or
@@ -334,6 +336,76 @@ class HttpEdgeCasesTest {
             String answer = head("200 OK", "Content-Type: application/json\r\nContent-Length: " + length + "\r\n")
                     + "{\"objectID\":\"7\"}";
             assertReadMovesOn(answer);
+        }
+    }
+
+    private static final String KEPT_ANSWER =
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 16\r\n\r\n{\"objectID\":\"2\"}";
+
+    private static ApiClient keptAliveClient(KeepAliveServer server) {
+        return client(config("key", host("only.test", server.port()))
+                .readTimeout(java.time.Duration.ofMinutes(1))
+                .build());
+    }
+
+    private static void ignoringTheAnswer(ApiClient api) {
+        assertThat(api.request(ADD_OBJECT)
+                        .path("indexName", "products")
+                        .body(Map.of("name", "x"))
+                        .execute(Void.class))
+                .isNull();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"204 No Content", "304 Not Modified", "101 Switching Protocols"})
+    void strayBytesAfterABodilessAnswerReachNoLaterCallOnItsConnection(String status) throws Exception {
+        // a body the server should not have sent: the next request on the connection read it as its answer's start
+        String stray = "HTTP/1.1 " + status + "\r\nContent-Type: application/json\r\n\r\n{\"objectID\":\"7\"}";
+        try (KeepAliveServer only = new KeepAliveServer(KeepAliveServer.inTurn(stray, KEPT_ANSWER));
+                ApiClient api = keptAliveClient(only)) {
+            if (status.startsWith("204")) {
+                ignoringTheAnswer(api);
+            } else {
+                assertThatThrownBy(() -> add(api)).isInstanceOf(WriteOutcomeUnknownException.class);
+            }
+            assertThat(add(api).objectID())
+                    .as("a write not safe to repeat, answered once")
+                    .isEqualTo("2");
+            assertThat(only.requests()).isEqualTo(2);
+            assertThat(only.connections())
+                    .as("the bodiless answer's connection was not used again")
+                    .isEqualTo(2);
+        }
+    }
+
+    @Test
+    void anAnswerWrittenAfterANoContentAnswerIsNotTakenForTheNextCallsAnswer() throws Exception {
+        // a server answering one request twice: the second answer sat on the connection, and the next call on it
+        // returned that answer (7) as its own, leaving its own answer to the call after it
+        String twice = "HTTP/1.1 204 No Content\r\n\r\n"
+                + "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 16\r\n\r\n{\"objectID\":\"7\"}";
+        try (KeepAliveServer only = new KeepAliveServer(KeepAliveServer.inTurn(twice, KEPT_ANSWER));
+                ApiClient api = keptAliveClient(only)) {
+            ignoringTheAnswer(api);
+            assertThat(read(api).objectID()).isEqualTo("2");
+            assertThat(read(api).objectID()).isEqualTo("2");
+        }
+    }
+
+    @Test
+    void aNotModifiedAnswerWithAContentLengthDoesNotWaitForABody() throws Exception {
+        // a 304's Content-Length gives the size of a body it never carries: OkHttp waited for that body until the
+        // read timeout on a connection kept alive
+        String notModified =
+                "HTTP/1.1 304 Not Modified\r\nContent-Type: application/json\r\nContent-Length: 16\r\n\r\n";
+        try (KeepAliveServer only = new KeepAliveServer(KeepAliveServer.inTurn(notModified, KEPT_ANSWER));
+                ApiClient api = keptAliveClient(only)) {
+            assertThatThrownBy(() -> read(api))
+                    .as("at once, its body taken as empty, the only host having answered what no read expects")
+                    .isInstanceOf(UnreachableHostsException.class)
+                    .hasMessageContaining("HTTP 304 with an empty body");
+            assertThat(read(api).objectID()).isEqualTo("2");
+            assertThat(only.connections()).isEqualTo(2);
         }
     }
 }

@@ -2,6 +2,7 @@ package io.quarry.core.internal;
 
 import java.io.IOException;
 import java.net.ProtocolException;
+import okhttp3.Connection;
 import okhttp3.Headers;
 import okhttp3.Protocol;
 import okhttp3.Response;
@@ -122,6 +123,54 @@ final class ResponseFraming {
         ResponseBody limited =
                 ResponseBody.create(Okio.buffer(new Limited(body.source(), length)), body.contentType(), length);
         return response.newBuilder().body(limited).build();
+    }
+
+    /**
+     * Whether an HTTP/1 answer has no body by HTTP's rule whatever its headers say (RFC 9112, section 6.3): a 204, a 304,
+     * or a 101 the client asked for no upgrade with. Whatever bytes follow its head on the connection are no answer to
+     * a later request: a server that writes a body after such an answer (or a second answer, or another protocol after a
+     * 101) leaves them for the next request on the connection, which read them as its own answer or failed on them. So
+     * its connection is closed ({@link #closeConnection}) and its body taken as empty ({@link #withoutBody}). The
+     * service answers none of these; a proxy may. Its cost, on every answer: a look at the status.
+     *
+     * @param response an answer as it came off the network, before its body is read
+     * @return whether it has no body and its connection is not to be used again
+     */
+    static boolean bodiless(Response response) {
+        int status = response.code();
+        return (status == 204 || status == 304 || status == 101)
+                && (response.protocol() == Protocol.HTTP_1_1 || response.protocol() == Protocol.HTTP_1_0)
+                && !response.request().method().equals("HEAD");
+    }
+
+    /**
+     * Closes the connection of a {@link #bodiless} answer, before OkHttp opens its body and gives the connection back
+     * to the pool: a pooled connection whose socket is closed is never taken again (OkHttp drops it when it finds it
+     * closed).
+     *
+     * @param connection the answer's connection
+     */
+    static void closeConnection(Connection connection) {
+        try {
+            connection.socket().close();
+        } catch (IOException e) {
+            // closed either way
+        }
+    }
+
+    /**
+     * @param response a {@link #bodiless} answer, whose connection is closed
+     * @return the answer with an empty body: OkHttp reads a body its {@code Content-Length} or chunks promise, which
+     *     the server never sends (a 304's length gives the size of the body it would have had), and waited for it
+     *     until the read timeout
+     */
+    static Response withoutBody(Response response) {
+        ResponseBody body = response.body();
+        okhttp3.MediaType type = body.contentType();
+        body.close();
+        return response.newBuilder()
+                .body(ResponseBody.create(okio.ByteString.EMPTY, type))
+                .build();
     }
 
     private static boolean isDecimal(String text) {
