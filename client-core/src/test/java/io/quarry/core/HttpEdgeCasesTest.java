@@ -408,4 +408,73 @@ class HttpEdgeCasesTest {
             assertThat(only.connections()).isEqualTo(2);
         }
     }
+
+    /** {@code {"objectID":"7"}} in gzip, as one chunk and the last one, after a head. */
+    private static byte[] gzipInChunks(String head) throws java.io.IOException {
+        java.io.ByteArrayOutputStream zipped = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream gzip = new java.util.zip.GZIPOutputStream(zipped)) {
+            gzip.write("{\"objectID\":\"7\"}".getBytes(StandardCharsets.UTF_8));
+        }
+        java.io.ByteArrayOutputStream answer = new java.io.ByteArrayOutputStream();
+        answer.write((head + Integer.toHexString(zipped.size()) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+        answer.write(zipped.toByteArray());
+        answer.write("\r\n0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+        return answer.toByteArray();
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "Transfer-Encoding: gzip, chunked\r\n",
+                "Transfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n",
+                "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n",
+                "Transfer-Encoding: chunked, identity, gzip\r\nContent-Length: 16\r\n"
+            })
+    void aTransferCodingOtherThanChunkedIsRefusedNamingIt(String codings) throws Exception {
+        // OkHttp decodes chunked alone, when the last field says so: before, the chunks' sizes and the compressed
+        // bytes were read as the body (malformed JSON), or the chunks were undone and the gzip inside read as JSON
+        byte[] answer = gzipInChunks(head("200 OK", "Content-Type: application/json\r\n" + codings));
+        int before = healthy.requests();
+        try (ApiClient api = firstAnswering(answer)) {
+            assertThat(read(api).objectID()).as("a read moves on").isEqualTo("1");
+        }
+        assertThat(healthy.requests()).isEqualTo(before + 1);
+        try (ApiClient api =
+                client(config("key", host("only.test", faulty.port())).build())) {
+            assertThatThrownBy(() -> read(api))
+                    .isInstanceOf(UnreachableHostsException.class)
+                    .hasMessageContaining("which the client does not decode (only chunked, once)")
+                    .hasMessageNotContaining("sent again");
+        }
+        try (ApiClient api = firstAnswering(answer)) {
+            assertThatThrownBy(() -> add(api))
+                    .as("the server read the write and answered it: applied or not, its answer cannot be read")
+                    .isInstanceOf(WriteOutcomeUnknownException.class)
+                    .hasMessageContaining("Transfer-Encoding");
+        }
+    }
+
+    @Test
+    void aTransferCodingOtherThanChunkedOnAKeptConnectionFailsAtOnceAndEndsIt() throws Exception {
+        // read until the connection closed, which a server keeping it alive never did: the read timeout
+        String head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\n\r\n";
+        String coded = new String(gzipInChunks(head), StandardCharsets.ISO_8859_1);
+        try (KeepAliveServer only = new KeepAliveServer(KeepAliveServer.inTurn(coded, KEPT_ANSWER));
+                ApiClient api = keptAliveClient(only)) {
+            assertThatThrownBy(() -> read(api))
+                    .isInstanceOf(UnreachableHostsException.class)
+                    .hasMessageContaining("Transfer-Encoding is 'gzip, chunked'")
+                    .hasMessageNotContaining("timeout");
+            assertThat(read(api).objectID()).isEqualTo("2");
+            assertThat(only.connections())
+                    .as("the refused answer's connection closed")
+                    .isEqualTo(2);
+        }
+    }
+
+    @Test
+    void anObsoleteIdentityCodingIsNoCoding() {
+        assertReadIsAValue(head("200 OK", "Content-Type: application/json\r\nTransfer-Encoding: identity\r\n")
+                + "{\"objectID\":\"7\"}");
+    }
 }

@@ -226,11 +226,11 @@ final class AttemptTag {
             if (length >= 0) {
                 return ResponseFraming.limitedTo(response, length);
             }
-            ResponseFraming.AmbiguousLength ambiguous = ResponseFraming.ambiguous(response);
+            ResponseFraming.Refused refused = ResponseFraming.refused(response, length);
             // the connection's framing is lost: cancelling closes it, where closing the answer could pool it
             chain.call().cancel();
             response.close();
-            throw ambiguous;
+            throw refused;
         }
     }
 
