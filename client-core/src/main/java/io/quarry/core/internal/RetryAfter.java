@@ -55,7 +55,7 @@ final class RetryAfter {
             }
             Duration one = read(headers.value(i), now);
             if (fields++ > 0 && (one == null || !one.equals(wait))) {
-                // a singleton field given twice with differing values (RFC 9110, section 5.5): neither is believed
+                // a singleton field given twice with differing values (RFC 9110, section 5.3): neither is believed
                 return null;
             }
             wait = one;
