@@ -1,12 +1,12 @@
 package io.quarry.core;
 
-import io.quarry.core.internal.CancelForwardingFuture;
 import io.quarry.core.internal.CompositeAdmission;
 import io.quarry.core.internal.CoreBridge;
 import io.quarry.core.internal.HttpTransport;
 import io.quarry.core.internal.PathTemplate;
 import io.quarry.core.internal.PreparedRequest;
 import io.quarry.core.internal.QueryEncoder;
+import io.quarry.core.internal.base.CancelForwardingFuture;
 import io.quarry.core.spi.CallGroup;
 import io.quarry.core.spi.ObservedCall;
 import java.lang.reflect.Type;

@@ -7,10 +7,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.core.testing.FaultyHttpServer;
+import io.quarry.core.testing.KeepAliveServer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Answers at HTTP's edges, each played by a raw server as the first host before a healthy one: a read moves on or
@@ -281,7 +284,7 @@ class HttpEdgeCasesTest {
                         + "{\"objectID\":\"7\"}";
         String fine = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 16\r\n\r\n"
                 + "{\"objectID\":\"7\"}";
-        try (KeepAliveServer only = new KeepAliveServer(fine, ambiguous, fine);
+        try (KeepAliveServer only = new KeepAliveServer(KeepAliveServer.inTurn(fine, ambiguous, fine));
                 ApiClient api =
                         client(config("key", host("only.test", only.port())).build())) {
             assertThat(read(api).objectID()).isEqualTo("7");
@@ -303,7 +306,7 @@ class HttpEdgeCasesTest {
         // it alive never did, so the call waited for its read timeout and failed
         String listed = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 16, 16\r\n\r\n"
                 + "{\"objectID\":\"7\"}";
-        try (KeepAliveServer only = new KeepAliveServer(listed);
+        try (KeepAliveServer only = new KeepAliveServer(KeepAliveServer.inTurn(listed));
                 ApiClient api = client(config("key", host("only.test", only.port()))
                         .readTimeout(java.time.Duration.ofMinutes(1))
                         .build())) {
@@ -336,79 +339,142 @@ class HttpEdgeCasesTest {
         }
     }
 
-    /** Answers each request it reads, on any connection, with the next of its answers (the last one repeated). */
-    private static final class KeepAliveServer implements AutoCloseable {
-        private final java.net.ServerSocket server;
-        private final String[] answers;
-        private final java.util.concurrent.atomic.AtomicInteger requests =
-                new java.util.concurrent.atomic.AtomicInteger();
-        private final java.util.concurrent.atomic.AtomicInteger connections =
-                new java.util.concurrent.atomic.AtomicInteger();
+    private static final String KEPT_ANSWER =
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 16\r\n\r\n{\"objectID\":\"2\"}";
 
-        KeepAliveServer(String... answers) throws java.io.IOException {
-            this.answers = answers;
-            this.server = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
-            Thread accepting = new Thread(this::accept, "keep-alive-accept");
-            accepting.setDaemon(true);
-            accepting.start();
-        }
+    private static ApiClient keptAliveClient(KeepAliveServer server) {
+        return client(config("key", host("only.test", server.port()))
+                .readTimeout(java.time.Duration.ofMinutes(1))
+                .build());
+    }
 
-        int port() {
-            return server.getLocalPort();
-        }
+    private static void ignoringTheAnswer(ApiClient api) {
+        assertThat(api.request(ADD_OBJECT)
+                        .path("indexName", "products")
+                        .body(Map.of("name", "x"))
+                        .execute(Void.class))
+                .isNull();
+    }
 
-        int requests() {
-            return requests.get();
-        }
-
-        int connections() {
-            return connections.get();
-        }
-
-        private void accept() {
-            while (!server.isClosed()) {
-                try {
-                    java.net.Socket socket = server.accept();
-                    connections.incrementAndGet();
-                    Thread serving = new Thread(() -> serve(socket), "keep-alive-serve");
-                    serving.setDaemon(true);
-                    serving.start();
-                } catch (java.io.IOException e) {
-                    return;
-                }
+    @ParameterizedTest
+    @ValueSource(strings = {"204 No Content", "304 Not Modified", "101 Switching Protocols"})
+    void strayBytesAfterABodilessAnswerReachNoLaterCallOnItsConnection(String status) throws Exception {
+        // a body the server should not have sent: the next request on the connection read it as its answer's start
+        String stray = "HTTP/1.1 " + status + "\r\nContent-Type: application/json\r\n\r\n{\"objectID\":\"7\"}";
+        try (KeepAliveServer only = new KeepAliveServer(KeepAliveServer.inTurn(stray, KEPT_ANSWER));
+                ApiClient api = keptAliveClient(only)) {
+            if (status.startsWith("204")) {
+                ignoringTheAnswer(api);
+            } else {
+                assertThatThrownBy(() -> add(api)).isInstanceOf(WriteOutcomeUnknownException.class);
             }
+            assertThat(add(api).objectID())
+                    .as("a write not safe to repeat, answered once")
+                    .isEqualTo("2");
+            assertThat(only.requests()).isEqualTo(2);
+            assertThat(only.connections())
+                    .as("the bodiless answer's connection was not used again")
+                    .isEqualTo(2);
         }
+    }
 
-        private void serve(java.net.Socket socket) {
-            try (socket) {
-                java.io.InputStream in = socket.getInputStream();
-                while (readHead(in)) {
-                    int n = requests.getAndIncrement();
-                    String answer = answers[Math.min(n, answers.length - 1)];
-                    socket.getOutputStream().write(answer.getBytes(StandardCharsets.ISO_8859_1));
-                    socket.getOutputStream().flush();
-                }
-            } catch (java.io.IOException e) {
-                // the client closed the connection
-            }
+    @Test
+    void anAnswerWrittenAfterANoContentAnswerIsNotTakenForTheNextCallsAnswer() throws Exception {
+        // a server answering one request twice: the second answer sat on the connection, and the next call on it
+        // returned that answer (7) as its own, leaving its own answer to the call after it
+        String twice = "HTTP/1.1 204 No Content\r\n\r\n"
+                + "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 16\r\n\r\n{\"objectID\":\"7\"}";
+        try (KeepAliveServer only = new KeepAliveServer(KeepAliveServer.inTurn(twice, KEPT_ANSWER));
+                ApiClient api = keptAliveClient(only)) {
+            ignoringTheAnswer(api);
+            assertThat(read(api).objectID()).isEqualTo("2");
+            assertThat(read(api).objectID()).isEqualTo("2");
         }
+    }
 
-        /** Reads a bodiless request's head: false at the end of the stream. */
-        private static boolean readHead(java.io.InputStream in) throws java.io.IOException {
-            int matched = 0;
-            while (matched < 4) {
-                int b = in.read();
-                if (b < 0) {
-                    return false;
-                }
-                matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : (b == '\r' ? 1 : 0);
-            }
-            return true;
+    @Test
+    void aNotModifiedAnswerWithAContentLengthDoesNotWaitForABody() throws Exception {
+        // a 304's Content-Length gives the size of a body it never carries: OkHttp waited for that body until the
+        // read timeout on a connection kept alive
+        String notModified =
+                "HTTP/1.1 304 Not Modified\r\nContent-Type: application/json\r\nContent-Length: 16\r\n\r\n";
+        try (KeepAliveServer only = new KeepAliveServer(KeepAliveServer.inTurn(notModified, KEPT_ANSWER));
+                ApiClient api = keptAliveClient(only)) {
+            assertThatThrownBy(() -> read(api))
+                    .as("at once, its body taken as empty, the only host having answered what no read expects")
+                    .isInstanceOf(UnreachableHostsException.class)
+                    .hasMessageContaining("HTTP 304 with an empty body");
+            assertThat(read(api).objectID()).isEqualTo("2");
+            assertThat(only.connections()).isEqualTo(2);
         }
+    }
 
-        @Override
-        public void close() throws java.io.IOException {
-            server.close();
+    /** {@code {"objectID":"7"}} in gzip, as one chunk and the last one, after a head. */
+    private static byte[] gzipInChunks(String head) throws java.io.IOException {
+        java.io.ByteArrayOutputStream zipped = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream gzip = new java.util.zip.GZIPOutputStream(zipped)) {
+            gzip.write("{\"objectID\":\"7\"}".getBytes(StandardCharsets.UTF_8));
         }
+        java.io.ByteArrayOutputStream answer = new java.io.ByteArrayOutputStream();
+        answer.write((head + Integer.toHexString(zipped.size()) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+        answer.write(zipped.toByteArray());
+        answer.write("\r\n0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+        return answer.toByteArray();
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "Transfer-Encoding: gzip, chunked\r\n",
+                "Transfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n",
+                "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n",
+                "Transfer-Encoding: chunked, identity, gzip\r\nContent-Length: 16\r\n"
+            })
+    void aTransferCodingOtherThanChunkedIsRefusedNamingIt(String codings) throws Exception {
+        // OkHttp decodes chunked alone, when the last field says so: before, the chunks' sizes and the compressed
+        // bytes were read as the body (malformed JSON), or the chunks were undone and the gzip inside read as JSON
+        byte[] answer = gzipInChunks(head("200 OK", "Content-Type: application/json\r\n" + codings));
+        int before = healthy.requests();
+        try (ApiClient api = firstAnswering(answer)) {
+            assertThat(read(api).objectID()).as("a read moves on").isEqualTo("1");
+        }
+        assertThat(healthy.requests()).isEqualTo(before + 1);
+        try (ApiClient api =
+                client(config("key", host("only.test", faulty.port())).build())) {
+            assertThatThrownBy(() -> read(api))
+                    .isInstanceOf(UnreachableHostsException.class)
+                    .hasMessageContaining("which the client does not decode (only chunked, once)")
+                    .hasMessageNotContaining("sent again");
+        }
+        try (ApiClient api = firstAnswering(answer)) {
+            assertThatThrownBy(() -> add(api))
+                    .as("the server read the write and answered it: applied or not, its answer cannot be read")
+                    .isInstanceOf(WriteOutcomeUnknownException.class)
+                    .hasMessageContaining("Transfer-Encoding");
+        }
+    }
+
+    @Test
+    void aTransferCodingOtherThanChunkedOnAKeptConnectionFailsAtOnceAndEndsIt() throws Exception {
+        // read until the connection closed, which a server keeping it alive never did: the read timeout
+        String head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\n\r\n";
+        String coded = new String(gzipInChunks(head), StandardCharsets.ISO_8859_1);
+        try (KeepAliveServer only = new KeepAliveServer(KeepAliveServer.inTurn(coded, KEPT_ANSWER));
+                ApiClient api = keptAliveClient(only)) {
+            assertThatThrownBy(() -> read(api))
+                    .isInstanceOf(UnreachableHostsException.class)
+                    .hasMessageContaining("Transfer-Encoding is 'gzip, chunked'")
+                    .hasMessageNotContaining("timeout");
+            assertThat(read(api).objectID()).isEqualTo("2");
+            assertThat(only.connections())
+                    .as("the refused answer's connection closed")
+                    .isEqualTo(2);
+        }
+    }
+
+    @Test
+    void anObsoleteIdentityCodingIsNoCoding() {
+        assertReadIsAValue(head("200 OK", "Content-Type: application/json\r\nTransfer-Encoding: identity\r\n")
+                + "{\"objectID\":\"7\"}");
     }
 }

@@ -1,25 +1,17 @@
 package io.quarry.core;
 
+import static io.quarry.core.testing.KeepAliveServer.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quarry.core.testing.KeepAliveServer;
 import io.quarry.core.testing.LoopbackHttp;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import okhttp3.OkHttpClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -57,8 +49,8 @@ class IdleConnectionClosedTest {
 
     @Test
     void aReadOnAConnectionClosedWhileIdleGoesAgainToTheSameHostWhichStaysUp() throws Exception {
-        try (KeepAliveServer first = new KeepAliveServer(AfterFirst.CLOSE);
-                KeepAliveServer second = new KeepAliveServer(AfterFirst.CLOSE);
+        try (KeepAliveServer first = server(AfterFirst.CLOSE);
+                KeepAliveServer second = server(AfterFirst.CLOSE);
                 ApiClient api = twoHosts(first, second)) {
             assertThat(get(api)).isEqualTo("1");
             first.awaitClosedConnections(1);
@@ -71,7 +63,7 @@ class IdleConnectionClosedTest {
 
     @Test
     void anAsyncReadGoesAgainToo() throws Exception {
-        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.CLOSE);
+        try (KeepAliveServer only = server(AfterFirst.CLOSE);
                 ApiClient api = oneHost(only)) {
             assertThat(getAsync(api)).isEqualTo("1");
             only.awaitClosedConnections(1);
@@ -81,7 +73,7 @@ class IdleConnectionClosedTest {
 
     @Test
     void aWriteSafeToRepeatGoesAgainToo() throws Exception {
-        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.CLOSE);
+        try (KeepAliveServer only = server(AfterFirst.CLOSE);
                 ApiClient api = oneHost(only)) {
             save(api);
             only.awaitClosedConnections(1);
@@ -93,7 +85,7 @@ class IdleConnectionClosedTest {
     @Test
     void aWriteNotSafeToRepeatOnAConnectionTheServerHadClosedGoesOnANewOneAndIsAppliedOnce() throws Exception {
         // the connection is found closed before the write goes out: the write surely was not applied
-        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.KEEP_ALIVE_200_MS);
+        try (KeepAliveServer only = server(AfterFirst.KEEP_ALIVE_200_MS);
                 ApiClient api = oneHost(only)) {
             assertThat(add(api)).isEqualTo("1");
             only.awaitClosedConnections(1);
@@ -106,7 +98,7 @@ class IdleConnectionClosedTest {
     @Test
     void overTlsAWriteNotSafeToRepeatOnAConnectionTheServerHadClosedGoesOnANewOneToo() throws Exception {
         // the server's close comes as TLS's close_notify, then the end of the stream
-        try (KeepAliveServer only = KeepAliveServer.overTls(AfterFirst.KEEP_ALIVE_200_MS);
+        try (KeepAliveServer only = server(AfterFirst.KEEP_ALIVE_200_MS, 0, TestTls.serverSockets());
                 ApiClient api = LoopbackHttp.client(ClientConfig.builder("test-app", "SECRET-KEY")
                         .hosts(Host.of("https://only.test:" + only.port()))
                         .httpClient(TestTls.loopbackClient().build())
@@ -123,7 +115,7 @@ class IdleConnectionClosedTest {
 
     @Test
     void anAsyncWriteNotSafeToRepeatGoesOnANewConnectionToo() throws Exception {
-        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.KEEP_ALIVE_200_MS);
+        try (KeepAliveServer only = server(AfterFirst.KEEP_ALIVE_200_MS);
                 ApiClient api = oneHost(only)) {
             assertThat(addAsync(api)).isEqualTo("1");
             only.awaitClosedConnections(1);
@@ -135,7 +127,7 @@ class IdleConnectionClosedTest {
     @Test
     void withTheCallersOwnClientAWriteNotSafeToRepeatGoesOnANewConnectionToo() throws Exception {
         OkHttpClient callers = LoopbackHttp.loopbackDnsClient();
-        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.KEEP_ALIVE_200_MS);
+        try (KeepAliveServer only = server(AfterFirst.KEEP_ALIVE_200_MS);
                 ApiClient api = LoopbackHttp.client(LoopbackHttp.config("SECRET-KEY", onlyHost(only))
                         .httpClient(callers)
                         .readTimeout(Duration.ofSeconds(10))
@@ -153,7 +145,7 @@ class IdleConnectionClosedTest {
     void aWriteNotSafeToRepeatThatReachedTheServerIsNotSentAgain() throws Exception {
         // the pooled connection was open when the write went out: the server read it, then reset the connection,
         // which cannot be told from a write applied and unanswered
-        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.RESET_EVERY_LATER_REQUEST);
+        try (KeepAliveServer only = server(AfterFirst.RESET_EVERY_LATER_REQUEST);
                 ApiClient api = oneHost(only)) {
             assertThat(add(api)).isEqualTo("1");
             assertThatThrownBy(() -> add(api)).isInstanceOfSatisfying(WriteOutcomeUnknownException.class, e -> {
@@ -166,7 +158,7 @@ class IdleConnectionClosedTest {
     @Test
     void a408OnAConnectionClosedWhileIdleSendsEvenAWriteNotSafeToRepeatAgain() throws Exception {
         // in a 408 the server says it read no request
-        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.ANSWER_408_AND_CLOSE);
+        try (KeepAliveServer only = server(AfterFirst.ANSWER_408_AND_CLOSE);
                 ApiClient api = oneHost(only)) {
             add(api);
             only.awaitClosedConnections(1);
@@ -179,7 +171,7 @@ class IdleConnectionClosedTest {
     @Test
     void a408WhoseBodyTheCloseCutIsStillTheServersFarewell() throws Exception {
         // the status line says the server read no request; that its body was cut changes nothing
-        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.ANSWER_408_CUT_BY_THE_CLOSE);
+        try (KeepAliveServer only = server(AfterFirst.ANSWER_408_CUT_BY_THE_CLOSE);
                 ApiClient api = oneHost(only)) {
             assertThat(get(api)).isEqualTo("1");
             only.awaitClosedConnections(1);
@@ -190,7 +182,7 @@ class IdleConnectionClosedTest {
 
     @Test
     void aRequestGoesAgainOnceOnlyAndThenFailsAsAnyOther() throws Exception {
-        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.RESET_EVERY_LATER_REQUEST);
+        try (KeepAliveServer only = server(AfterFirst.RESET_EVERY_LATER_REQUEST);
                 ApiClient api = oneHost(only)) {
             assertThat(get(api)).isEqualTo("1");
             assertThatThrownBy(() -> get(api)).isInstanceOfSatisfying(UnreachableHostsException.class, e -> {
@@ -206,7 +198,7 @@ class IdleConnectionClosedTest {
     @Test
     void anErrorAnswerCutOnAPooledConnectionIsNotSentAgain() throws Exception {
         // the host answered: the connection was not closed while idle
-        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.CUT_EVERY_LATER_ERROR);
+        try (KeepAliveServer only = server(AfterFirst.CUT_EVERY_LATER_ERROR);
                 ApiClient api = oneHost(only)) {
             assertThat(get(api)).isEqualTo("1");
             assertThatThrownBy(() -> get(api))
@@ -222,7 +214,7 @@ class IdleConnectionClosedTest {
         // the caller's pool, which their own code shares, is not emptied: the resend must not take the other
         // connection the server closed while idle
         OkHttpClient callers = LoopbackHttp.loopbackDnsClient();
-        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.CLOSE, 2);
+        try (KeepAliveServer only = server(AfterFirst.CLOSE, 2, javax.net.ServerSocketFactory.getDefault());
                 ApiClient api = LoopbackHttp.client(LoopbackHttp.config("SECRET-KEY", onlyHost(only))
                         .httpClient(callers)
                         .readTimeout(Duration.ofSeconds(10))
@@ -243,7 +235,7 @@ class IdleConnectionClosedTest {
 
     @Test
     void withItsOwnPoolTheClientClosesTheOtherIdleConnectionsFirst() throws Exception {
-        try (KeepAliveServer only = new KeepAliveServer(AfterFirst.CLOSE, 2);
+        try (KeepAliveServer only = server(AfterFirst.CLOSE, 2, javax.net.ServerSocketFactory.getDefault());
                 ApiClient api = LoopbackHttp.client(ClientConfig.builder("test-app", "SECRET-KEY")
                         .hosts(Host.of("http://127.0.0.1:" + only.port()))
                         .allowInsecureHttp()
@@ -334,99 +326,22 @@ class IdleConnectionClosedTest {
     }
 
     /**
-     * An HTTP/1.1 server on 127.0.0.1 keeping connections open between requests, answering each with
-     * {@code {"objectID":"<n>"}}, n counting the requests it read in full; after a connection's first answer it does
-     * what {@link AfterFirst} says. It may hold the first answers until some connections are open, so that a
-     * client pools that many.
+     * A server answering each request with {@code {"objectID":"<n>"}}, n counting the requests it read in full; after
+     * a connection's first answer it does what {@link AfterFirst} says. It may hold the first answers until some
+     * connections are open, so that a client pools that many.
      */
-    private static final class KeepAliveServer implements AutoCloseable {
-        private final ServerSocket server;
-        private final AfterFirst afterFirst;
-        private final AtomicInteger requests = new AtomicInteger();
-        private final AtomicInteger connections = new AtomicInteger();
-        private final Semaphore closedConnections = new Semaphore(0);
-        /** Counted down as connections open; a connection's first answer waits for it. */
-        private final CountDownLatch opened;
-
-        KeepAliveServer(AfterFirst afterFirst) throws IOException {
-            this(afterFirst, 0);
-        }
-
-        KeepAliveServer(AfterFirst afterFirst, int holdFirstAnswersUntilOpen) throws IOException {
-            this(afterFirst, holdFirstAnswersUntilOpen, javax.net.ServerSocketFactory.getDefault());
-        }
-
-        /** The same server over TLS. */
-        static KeepAliveServer overTls(AfterFirst afterFirst) throws Exception {
-            return new KeepAliveServer(afterFirst, 0, TestTls.serverSockets());
-        }
-
-        private KeepAliveServer(
-                AfterFirst afterFirst, int holdFirstAnswersUntilOpen, javax.net.ServerSocketFactory sockets)
-                throws IOException {
-            this.afterFirst = afterFirst;
-            this.opened = new CountDownLatch(holdFirstAnswersUntilOpen);
-            this.server = sockets.createServerSocket(0, 50, InetAddress.getByAddress(new byte[] {127, 0, 0, 1}));
-            Thread acceptor = new Thread(this::acceptLoop, "keep-alive-server");
-            acceptor.setDaemon(true);
-            acceptor.start();
-        }
-
-        int port() {
-            return server.getLocalPort();
-        }
-
-        int requests() {
-            return requests.get();
-        }
-
-        int connections() {
-            return connections.get();
-        }
-
-        /** Waits until the server has closed that many connections after their first answer. */
-        void awaitClosedConnections(int count) throws InterruptedException {
-            assertThat(closedConnections.tryAcquire(count, 10, TimeUnit.SECONDS))
-                    .as("the server closed %s connection(s) within 10 s", count)
-                    .isTrue();
-        }
-
-        @Override
-        public void close() throws IOException {
-            server.close();
-        }
-
-        private void acceptLoop() {
-            while (!server.isClosed()) {
-                try {
-                    Socket socket = server.accept();
-                    connections.incrementAndGet();
-                    opened.countDown();
-                    Thread connection = new Thread(() -> serve(socket), "keep-alive-connection");
-                    connection.setDaemon(true);
-                    connection.start();
-                } catch (IOException e) {
-                    return;
-                }
-            }
-        }
-
-        private void serve(Socket socket) {
-            try (socket) {
-                InputStream in = socket.getInputStream();
-                OutputStream out = socket.getOutputStream();
-                while (readRequest(in)) {
-                    if (!opened.await(10, TimeUnit.SECONDS)) {
-                        return;
-                    }
-                    int n = requests.incrementAndGet();
+    private static KeepAliveServer server(
+            AfterFirst afterFirst, int holdFirstAnswersUntilOpen, javax.net.ServerSocketFactory sockets)
+            throws IOException {
+        return new KeepAliveServer(
+                (n, socket, out) -> {
                     if (n > 1 && afterFirst == AfterFirst.RESET_EVERY_LATER_REQUEST) {
                         socket.setSoLinger(true, 0);
-                        return;
+                        return false;
                     }
                     if (n > 1 && afterFirst == AfterFirst.CUT_EVERY_LATER_ERROR) {
                         write(out, "HTTP/1.1 503 Unavailable\r\nContent-Length: 100\r\n\r\n{\"message\"");
-                        return;
+                        return false;
                     }
                     write(out, answer(200, "{\"objectID\":\"" + n + "\"}"));
                     if (afterFirst == AfterFirst.ANSWER_408_AND_CLOSE) {
@@ -435,59 +350,23 @@ class IdleConnectionClosedTest {
                     if (afterFirst == AfterFirst.ANSWER_408_CUT_BY_THE_CLOSE) {
                         write(out, "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 40\r\n\r\n{");
                     }
-                    if (afterFirst == AfterFirst.CLOSE
-                            || afterFirst == AfterFirst.ANSWER_408_AND_CLOSE
-                            || afterFirst == AfterFirst.ANSWER_408_CUT_BY_THE_CLOSE) {
-                        socket.close();
-                        closedConnections.release();
-                        return;
-                    }
                     if (afterFirst == AfterFirst.KEEP_ALIVE_200_MS) {
                         socket.setSoTimeout(200);
                     }
-                }
-            } catch (java.net.SocketTimeoutException e) {
-                // idle past its keep-alive: closed by the try-with-resources
-                closedConnections.release();
-            } catch (IOException e) {
-                // the client went away
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+                    return afterFirst != AfterFirst.CLOSE
+                            && afterFirst != AfterFirst.ANSWER_408_AND_CLOSE
+                            && afterFirst != AfterFirst.ANSWER_408_CUT_BY_THE_CLOSE;
+                },
+                holdFirstAnswersUntilOpen,
+                sockets);
+    }
 
-        private static String answer(int status, String body) {
-            return "HTTP/1.1 " + status + " Status\r\nContent-Type: application/json\r\nContent-Length: "
-                    + body.length() + "\r\n\r\n" + body;
-        }
+    private static KeepAliveServer server(AfterFirst afterFirst) throws IOException {
+        return server(afterFirst, 0, javax.net.ServerSocketFactory.getDefault());
+    }
 
-        private static void write(OutputStream out, String text) throws IOException {
-            out.write(text.getBytes(StandardCharsets.ISO_8859_1));
-            out.flush();
-        }
-
-        /** Reads a request's head and body; false when the client closed the connection first. */
-        private static boolean readRequest(InputStream in) throws IOException {
-            StringBuilder head = new StringBuilder();
-            byte[] end = {'\r', '\n', '\r', '\n'};
-            for (int matched = 0; matched < 4; ) {
-                int b = in.read();
-                if (b < 0) {
-                    return false;
-                }
-                head.append((char) b);
-                matched = b == end[matched] ? matched + 1 : (b == '\r' ? 1 : 0);
-            }
-            long length = 0;
-            for (String line : head.toString().split("\r\n")) {
-                if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
-                    length = Long.parseLong(line.substring(15).trim());
-                }
-            }
-            if (in.readNBytes((int) length).length < length) {
-                throw new IOException("body cut");
-            }
-            return true;
-        }
+    private static String answer(int status, String body) {
+        return "HTTP/1.1 " + status + " Status\r\nContent-Type: application/json\r\nContent-Length: " + body.length()
+                + "\r\n\r\n" + body;
     }
 }

@@ -192,6 +192,30 @@ class RetryRoundsCallTest {
                 .satisfies(round -> assertThat(round.delay()).isGreaterThanOrEqualTo(ASKED));
     }
 
+    @Test
+    void a429GivingRetryAfterTwiceWithDifferingWaitsWaitsTheRoundsOwnBackOff() {
+        // a singleton field given twice: the client cannot tell which wait the server meant. Before, the last one
+        // (an hour) was taken, past the budget, and the call ended with the rate limit after one try
+        WM.stubFor(any(anyUrl())
+                .inScenario("twice")
+                .whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse()
+                        .withStatus(429)
+                        .withHeader("Content-Type", "application/json")
+                        .withHeader("Retry-After", "1", "3600")
+                        .withBody("{\"status\":429,\"message\":\"Too many requests\"}"))
+                .willSetStateTo("over"));
+        WM.stubFor(any(anyUrl()).inScenario("twice").whenScenarioStateIs("over").willReturn(okJson("{\"ok\":true}")));
+        try (ApiClient api = twoHosts(QUICK)) {
+            assertThat(api.request(GET_SETTINGS).execute(Reply.class)).isEqualTo(new Reply(true));
+        }
+        assertThat(observer.calls().get(0).rounds())
+                .singleElement()
+                .satisfies(round -> assertThat(round.delay())
+                        .as("the round's own back-off, neither wait asked for")
+                        .isLessThan(Duration.ofSeconds(1)));
+    }
+
     private static ResponseDefinitionBuilder rateLimited(String retryAfter) {
         return aResponse()
                 .withStatus(429)

@@ -170,6 +170,11 @@ final class ReplaceAllObjects {
         }
 
         private final AtomicReference<State> state = new AtomicReference<>(State.RUNNING);
+        /**
+         * Completed as the steps and the clean-up end, a cancel's background clean-up included: the composite call
+         * lasts until then, so a {@code close()} lets that clean-up end (within its close timeout).
+         */
+        private final CompletableFuture<ReplaceAllResponse> ended = new CompletableFuture<>();
         /** The step under way that is safe to cancel (a wait for a task), cancelled with this future. */
         private final AtomicReference<Future<?>> cancellable = new AtomicReference<>();
 
@@ -274,7 +279,26 @@ final class ReplaceAllObjects {
             } else {
                 completeExceptionally(Polling.unwrap(error));
             }
+            if (error == null) {
+                ended.complete(response);
+            } else {
+                ended.completeExceptionally(Polling.unwrap(error));
+            }
         }
+    }
+
+    /**
+     * The future of a replacement's end: its steps and its clean-up, which go on in the background after a cancel
+     * until the requests on their way are answered and the temporary index is deleted. The composite call's steps
+     * return it, so that the composite call lasts as long: before, it ended at the cancel, and a {@code close()} then
+     * waited for the requests on their way only, and refused the deletion that followed them, leaving the temporary
+     * index behind.
+     *
+     * @param replacement the future {@link #runAsync} gave
+     * @return the future completed as the replacement ends
+     */
+    static CompletableFuture<ReplaceAllResponse> ended(CompletableFuture<ReplaceAllResponse> replacement) {
+        return replacement instanceof Replacement started ? started.ended : replacement;
     }
 
     /**

@@ -1291,6 +1291,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * requests already on their way (the copy of the settings, the chunks in flight) have been answered: one of them
      * could otherwise write it again after its deletion. A deletion that fails is logged, naming the temporary
      * index. Once the move has been sent, {@code cancel} returns false and this index is replaced all the same.
+     * Closing the client after a cancel, in a continuation of this future too, waits for that clean-up as for any
+     * call in flight, up to the close timeout: it returns once the temporary index is deleted; past the timeout, the
+     * requests still on their way are cancelled and a temporary index not yet deleted is left behind and logged.
      *
      * @param records the new records: a collection, or any lazy {@link Iterable}
      * @param options chunk size, chunks in flight, objectID assignment, listener, empty index
@@ -1305,7 +1308,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
             CompletableFuture<ReplaceAllResponse> started =
                     ReplaceAllObjects.runAsync(withScope(ridingOutOutages(scope)), records, options);
             replacement.set(started);
-            return started;
+            return ReplaceAllObjects.ended(started); // a cancelled replacement's clean-up is part of the call
         });
         return ReplaceAllObjects.cancelledThrough(call, replacement.get());
     }

@@ -59,7 +59,7 @@ final class AttemptTag {
      * @return the factory
      */
     static EventListener.Factory events(Map<Call, AttemptTag> tags, boolean observed, EventListener.Factory callers) {
-        // an unobserved client's listener hears connections only: the events of every call cost it nothing
+        // an unobserved client's listener hears connections, cancels and answers' heads only: nothing else of a call
         EventListener ours = observed ? new BodyBytes(tags) : new NewConnections(tags);
         if (callers == null) {
             return call -> ours;
@@ -69,9 +69,11 @@ final class AttemptTag {
     }
 
     /**
-     * Marks the tries that open a connection, tells a name's lookup its try ({@link BoundedDns#lookingUpFor}), and
-     * ends a cancelled try's wait for a lookup; holds no state of its own, so one serves every call. Called only when
-     * a connection is made, never for a pooled one, and when a call is cancelled.
+     * Marks the tries that open a connection, tells a name's lookup its try ({@link BoundedDns#lookingUpFor}), ends a
+     * cancelled try's wait for a lookup, and closes the connection of an answer that has no body by HTTP's rule
+     * ({@link ResponseFraming#bodiless}); holds no state of its own, so one serves every call. Called when a connection
+     * is made (never for a pooled one), when a call is cancelled, and when an answer's head was read, which costs a
+     * look at its status.
      */
     private static class NewConnections extends EventListener {
         final Map<Call, AttemptTag> tags;
@@ -94,6 +96,17 @@ final class AttemptTag {
             AttemptTag tag = tags.get(call);
             if (tag != null) {
                 tag.newConnection = true;
+            }
+        }
+
+        @Override
+        public void responseHeadersEnd(Call call, Response response) {
+            // before OkHttp opens the body and may pool the connection again
+            if (ResponseFraming.bodiless(response)) {
+                AttemptTag tag = tags.get(call);
+                if (tag != null && tag.connection != null) {
+                    ResponseFraming.closeConnection(tag.connection);
+                }
             }
         }
 
@@ -129,6 +142,7 @@ final class AttemptTag {
 
         @Override
         public void responseHeadersEnd(Call call, Response response) {
+            super.responseHeadersEnd(call, response);
             AttemptTag tag = counting(call);
             if (tag != null) {
                 tag.responseBytes = 0; // an answer came; its body is counted once read
@@ -200,7 +214,11 @@ final class AttemptTag {
                 }
             }
             tag.sent = true;
+            tag.connection = connection;
             Response response = chain.proceed(chain.request());
+            if (ResponseFraming.bodiless(response)) {
+                return ResponseFraming.withoutBody(response); // its connection closed as its head ended
+            }
             long length = ResponseFraming.length(response);
             if (length == ResponseFraming.AS_IS) {
                 return response;
@@ -208,11 +226,11 @@ final class AttemptTag {
             if (length >= 0) {
                 return ResponseFraming.limitedTo(response, length);
             }
-            ResponseFraming.AmbiguousLength ambiguous = ResponseFraming.ambiguous(response);
+            ResponseFraming.Refused refused = ResponseFraming.refused(response, length);
             // the connection's framing is lost: cancelling closes it, where closing the answer could pool it
             chain.call().cancel();
             response.close();
-            throw ambiguous;
+            throw refused;
         }
     }
 
@@ -232,6 +250,11 @@ final class AttemptTag {
     private volatile boolean cancelled;
     private volatile boolean checksPooledConnection;
     private volatile boolean closedBeforeSend;
+    /**
+     * The connection the try's request went out on, once it did; written and read on the thread OkHttp sends it on,
+     * so that the answer's events can close it ({@link ResponseFraming#bodiless}).
+     */
+    private okhttp3.Connection connection;
     /** The name lookup this try waits for, if it waits for one now. */
     private volatile BoundedDns.Lookup lookup;
 

@@ -4,6 +4,7 @@ import io.quarry.core.ApiException;
 import io.quarry.core.ClientModule;
 import io.quarry.core.Host;
 import io.quarry.core.TransportException;
+import io.quarry.core.internal.base.CancelForwardingFuture;
 import io.quarry.core.spi.CallDescription;
 import io.quarry.core.spi.CallEnd;
 import io.quarry.core.spi.CallObserver;

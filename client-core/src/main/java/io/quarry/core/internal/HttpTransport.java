@@ -1115,9 +1115,8 @@ public final class HttpTransport implements AutoCloseable {
             boolean unprocessed =
                     !timeout && ((attemptTag != null && attemptTag.closedBeforeSend()) || Http2Refusals.unprocessed(e));
             // an answer refused for its framing came: the request was read, not lost on a closed connection
-            boolean closedWhileIdle = !timeout
-                    && !(e instanceof ResponseFraming.AmbiguousLength)
-                    && metClosedConnection(false, unprocessed);
+            boolean closedWhileIdle =
+                    !timeout && !(e instanceof ResponseFraming.Refused) && metClosedConnection(false, unprocessed);
             String problem = (attemptLimit ? "attempt time limit reached: " : timeout ? "timeout: " : "")
                     + (closedWhileIdle
                             ? (unprocessed ? "not processed" : "a pooled connection failed before any answer")

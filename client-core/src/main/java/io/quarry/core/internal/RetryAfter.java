@@ -7,7 +7,10 @@ import okhttp3.Headers;
 
 /**
  * Reads a {@code Retry-After} header: a number of seconds, or an HTTP date in any of the three forms HTTP allows
- * (IMF-fixdate, the obsolete RFC 850 form and asctime's), read by OkHttp's own date parsing.
+ * (IMF-fixdate, the obsolete RFC 850 form and asctime's), read by OkHttp's own date parsing. The field is a singleton:
+ * an answer that gives it twice with waits that differ (or one of them unreadable) asks for no wait, as the client
+ * cannot tell which one the server meant, so the call waits as it would without the header; the same wait given twice
+ * (a proxy repeating the field) is that wait.
  */
 final class RetryAfter {
 
@@ -23,7 +26,8 @@ final class RetryAfter {
      *
      * @param headers the answer's headers
      * @param now     the current time, for a date
-     * @return the wait in nanoseconds, 0 when there is no header, it cannot be read or its time has passed
+     * @return the wait in nanoseconds, 0 when there is no header, it cannot be read, it is given twice with
+     *     differing waits, or its time has passed
      */
     static long nanos(Headers headers, Instant now) {
         Duration wait = wait(headers, now);
@@ -39,11 +43,28 @@ final class RetryAfter {
      *
      * @param headers the answer's headers
      * @param now     the current time, for a date
-     * @return the wait, zero when its time has passed; null when there is no header or it cannot be read
+     * @return the wait, zero when its time has passed; null when there is no header, it cannot be read, or it is
+     *     given twice with differing waits
      */
     static Duration wait(Headers headers, Instant now) {
-        String value = headers.get(HEADER);
-        if (value == null || value.isBlank()) {
+        Duration wait = null;
+        int fields = 0;
+        for (int i = 0, n = headers.size(); i < n; i++) {
+            if (!headers.name(i).equalsIgnoreCase(HEADER)) {
+                continue;
+            }
+            Duration one = read(headers.value(i), now);
+            if (fields++ > 0 && (one == null || !one.equals(wait))) {
+                // a singleton field given twice with differing values (RFC 9110, section 5.3): neither is believed
+                return null;
+            }
+            wait = one;
+        }
+        return wait;
+    }
+
+    private static Duration read(String value, Instant now) {
+        if (value.isBlank()) {
             return null;
         }
         Duration wait;
@@ -55,7 +76,11 @@ final class RetryAfter {
                 wait = Duration.ofSeconds(Long.MAX_VALUE);
             }
         } else {
-            Date date = headers.getDate(HEADER);
+            // OkHttp's parsing of HTTP's dates, on this field alone
+            Date date = new Headers.Builder()
+                    .addUnsafeNonAscii(HEADER, text)
+                    .build()
+                    .getDate(HEADER);
             if (date == null) {
                 return null;
             }

@@ -1,5 +1,6 @@
 package io.quarry.core.spi;
 
+import io.quarry.core.internal.base.CancelForwardingFuture;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -65,15 +66,9 @@ public final class CallGroup {
             future.cancel(false);
             return future;
         }
-        // the steps' continuations run as this future completes: on the client's watch, for a wait they start
-        CompletableFuture<T> completed = new CompletableFuture<>() {
-            @Override
-            public boolean cancel(boolean mayInterruptIfRunning) {
-                boolean done = super.cancel(mayInterruptIfRunning);
-                future.cancel(mayInterruptIfRunning);
-                return done;
-            }
-        };
+        // the steps' continuations run as this future completes: on the client's watch, for a wait they start. A cancel
+        // cancels the call first, so that it is over before they run
+        CompletableFuture<T> completed = new CancelForwardingFuture<>(future);
         future.whenComplete((value, error) -> {
             forget(future);
             completing.accept(() -> {
@@ -94,30 +89,11 @@ public final class CallGroup {
      * own continuations run (one closing the client waits for none of them).
      */
     <T> CompletableFuture<T> resultOf(CompletableFuture<T> steps, Runnable ended) {
-        CompletableFuture<T> result = new CompletableFuture<>() {
-            /** Set as a cancel begins: the steps' completion, which cancelling them brings, is not taken. */
-            private volatile boolean cancelling;
-
+        CompletableFuture<T> result = new CancelForwardingFuture<>(steps) {
             @Override
-            public boolean complete(T value) {
-                return !cancelling && super.complete(value);
-            }
-
-            @Override
-            public boolean completeExceptionally(Throwable error) {
-                return !cancelling && super.completeExceptionally(error);
-            }
-
-            @Override
-            public boolean cancel(boolean mayInterruptIfRunning) {
-                if (isDone()) {
-                    return isCancelled();
-                }
-                cancelling = true;
-                steps.cancel(mayInterruptIfRunning);
+            protected void cancelled() {
                 cancelCalls();
                 ended.run();
-                return super.cancel(mayInterruptIfRunning);
             }
         };
         steps.whenComplete((value, error) -> {

@@ -65,4 +65,38 @@ class RetryAfterTest {
         assertThat(RetryAfter.wait(Headers.of("Retry-After", "99999999999999999999999"), NOW))
                 .isEqualTo(Duration.ofSeconds(Long.MAX_VALUE));
     }
+
+    private static long twice(String first, String second) {
+        String[] values = {first, second};
+        Headers.Builder headers = new Headers.Builder();
+        for (String value : values) {
+            headers.addUnsafeNonAscii("Retry-After", value);
+        }
+        return RetryAfter.nanos(headers.build(), NOW);
+    }
+
+    @Test
+    void aFieldGivenTwiceWithDifferingWaitsAsksForNone() {
+        // a singleton field: which value the server meant cannot be told (before, the last one was taken)
+        assertThat(twice("1", "3600")).isZero();
+        assertThat(twice("3600", "1")).isZero();
+        assertThat(twice("3", "soon")).isZero();
+        assertThat(twice("soon", "3")).isZero();
+        assertThat(twice("3", "Sun, 01 Mar 2026 10:00:07 GMT")).isZero();
+        assertThat(RetryAfter.wait(
+                        new Headers.Builder()
+                                .add("Retry-After", "3")
+                                .add("retry-after", "4")
+                                .build(),
+                        NOW))
+                .isNull();
+    }
+
+    @Test
+    void theSameWaitGivenTwiceIsThatWait() {
+        // a proxy repeating the field, in the same form or another
+        assertThat(twice("3", " 3")).isEqualTo(Duration.ofSeconds(3).toNanos());
+        assertThat(twice("7", "Sun, 01 Mar 2026 10:00:07 GMT"))
+                .isEqualTo(Duration.ofSeconds(7).toNanos());
+    }
 }

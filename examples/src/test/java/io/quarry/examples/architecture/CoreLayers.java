@@ -46,7 +46,6 @@ final class CoreLayers {
             new AllowedDependency("ApiRequest", "internal.PreparedRequest", ENTRY_POINT),
             new AllowedDependency("ApiRequest", "internal.PathTemplate", ENTRY_POINT),
             new AllowedDependency("ApiRequest", "internal.QueryEncoder", ENTRY_POINT),
-            new AllowedDependency("ApiRequest", "internal.CancelForwardingFuture", ENTRY_POINT),
             new AllowedDependency("ApiRequest", "spi.ObservedCall", ENTRY_POINT),
             new AllowedDependency("ApiRequest", "spi.CallGroup", SPI_IN_API),
             new AllowedDependency("JsonText", "internal.Json", ENTRY_POINT),
