@@ -107,9 +107,25 @@ window.QuarryViews = (function () {
     return button;
   }
 
+  // Whether the user has selected text in that part of the page (an ID, a path, to copy it).
+  function selectedIn(node) {
+    const selection = window.getSelection();
+    return selection !== null && !selection.isCollapsed && selection.rangeCount > 0
+      && node.contains(selection.getRangeAt(0).commonAncestorContainer);
+  }
+
+  // A click on a row opens its detail, unless it ended a selection of the row's text (to copy an ID or a path).
+  function opens(tr, open) {
+    tr.addEventListener("click", () => { if (!selectedIn(tr)) open(); });
+    return tr;
+  }
+
   // Replaces the rows of a table body. A view that refreshes every second rebuilds its rows: the keyboard focus, if
-  // on a button of a row, moves to the same button of the same row (same data attributes) rather than being lost.
+  // on a button of a row, moves to the same button of the same row (same data attributes) rather than being lost; a
+  // selection of text in the rows keeps them as they are until it is gone (each refresh would otherwise end it).
   function replaceRows(body, rows) {
+    // text being selected or copied stays: the rows are made anew once it is not, or once a field (a filter) is used
+    if (selectedIn(body) && !(document.activeElement && document.activeElement.matches("input, select"))) return;
     const focused = document.activeElement;
     const old = focused && body.contains(focused) ? focused.closest("tr") : null;
     const at = old ? Array.from(old.querySelectorAll("button")).indexOf(focused) : -1;
@@ -202,8 +218,7 @@ window.QuarryViews = (function () {
         replaceRows(byId("indices-table").tBodies[0], (list.items || []).map(item => {
           const tr = row([opener(item.name), td(number(item.entries), "num count"), td(number(item.dataSize), "num"),
             td((item.replicas || []).join(", "), "name"), td(utc(item.updatedAt), "time")], { index: item.name });
-          tr.addEventListener("click", () => indices.select(item.name));
-          return tr;
+          return opens(tr, () => indices.select(item.name));
         }));
       } catch (e) {
         if (!latest()) return;
@@ -478,8 +493,7 @@ window.QuarryViews = (function () {
             td(number(entry.requestBytes) + " / " + number(entry.responseBytes), "num"), td(entry.caller, "caller"),
             fault],
           { seq: String(entry.seq) });
-          tr.addEventListener("click", () => journal.detail(entry.seq));
-          return tr;
+          return opens(tr, () => journal.detail(entry.seq));
         }));
       } catch (e) {
         if (latest()) failure("journal-error", e, "the journal needs a key with the logs right");

@@ -37,6 +37,7 @@ import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -894,6 +895,116 @@ class ConsoleBrowserTest {
         waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
     }
 
+    @Test
+    @Order(38)
+    void holdingAnArrowKeyShowsEachTabItPassesAndReadsTheLastOneAlone() {
+        tab("indices");
+        browser.executeScript("window.paths = []; const fetched = window.fetch;"
+                + " window.fetch = (...args) => { window.paths.push(String(args[0])); return fetched(...args); };");
+        // held: its key pressed again and again (as a key repeats) before it is released, twice round the tabs
+        Actions held = new Actions(browser);
+        for (int i = 0; i < 14; i++) {
+            held.keyDown(Keys.ARROW_RIGHT);
+        }
+        held.keyUp(Keys.ARROW_RIGHT).perform();
+        assertSelected("journal", new String[] {"indices", "search", "journal", "faults", "charts", "access"});
+        waiting.until(driver -> !paths().isEmpty());
+        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        assertThat(paths())
+                .as("the reads made: the journal's (the tab the key was released on) and none of the tabs passed")
+                .allSatisfy(path -> assertThat(path).startsWith("/_mock/console/api/journal?"));
+    }
+
+    @Test
+    @Order(39)
+    void theViewShownIsInTheUrlSoBackForwardAndReloadShowIt() {
+        tab("faults");
+        assertThat(browser.getCurrentUrl()).endsWith("/_mock/console#faults");
+        tab("charts");
+        browser.navigate().back();
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("view-faults")));
+        assertThat(find("tab-faults").getDomAttribute("aria-selected")).isEqualTo("true");
+        browser.navigate().forward();
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("view-charts")));
+
+        browser.navigate().refresh();
+        // signed in again from this tab's session, on the view the URL names, the keyboard on its tab
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("view-charts")));
+        waiting.until(
+                driver -> "tab-charts".equals(driver.switchTo().activeElement().getDomAttribute("id")));
+        assertThat(browser.getCurrentUrl()).doesNotContain(ADMIN_KEY);
+        // a tab passed with the arrow keys replaces the URL's view rather than adding a step for Back
+        browser.switchTo().activeElement().sendKeys(Keys.ARROW_RIGHT);
+        waiting.until(driver -> driver.getCurrentUrl().endsWith("#access"));
+        browser.navigate().back();
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("view-faults")));
+        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+    }
+
+    @Test
+    @Order(41)
+    void textSelectedInARefreshingListStaysSelectedAndOpensNothing() throws IOException {
+        send("POST", "/1/indexes/products/query", "{\"query\":\"aurora\"}");
+        tab("journal");
+        By path = By.cssSelector("#journal-table tbody td.path");
+        waiting.until(ExpectedConditions.presenceOfElementLocated(path));
+        browser.executeScript("window.paths = []; const fetched = window.fetch;"
+                + " window.fetch = (...args) => { window.paths.push(String(args[0])); return fetched(...args); };"
+                + " const cell = document.querySelector('#journal-table tbody td.path');"
+                + " const range = document.createRange(); range.selectNodeContents(cell);"
+                + " getSelection().removeAllRanges(); getSelection().addRange(range); window.selected = cell;");
+        send("POST", "/1/indexes/products/query", "{\"query\":\"nimbus\"}"); // a new row to show
+        waiting.until(driver -> paths().size() >= 2); // two refreshes since
+        assertThat(browser.executeScript("return window.selected.isConnected"
+                        + " && getSelection().toString() === window.selected.textContent"))
+                .as("the path selected, to copy it, still in the page and selected")
+                .isEqualTo(true);
+        // a click ending a selection in a row opens nothing
+        browser.executeScript("window.selected.click()");
+        assertThat(find("journal-detail").isDisplayed()).isFalse();
+        // the selection gone, the rows are shown anew
+        browser.executeScript("getSelection().removeAllRanges()");
+        waiting.until(driver -> !(Boolean) browser.executeScript("return window.selected.isConnected"));
+    }
+
+    @Test
+    @Order(42)
+    void eachLineOfAChartHasAColourOfItsOwnAndKeepsItWhileItIsDrawn() {
+        // eight lines, then one of them with seven new ones: as indices come and go between refreshes
+        List<?> colours = (List<?>) browser.executeScript("const figure = document.createElement('figure');"
+                + " const canvas = document.createElement('canvas'); const legend = document.createElement('div');"
+                + " figure.append(document.createElement('figcaption'), canvas, legend);"
+                + " const lines = names => names.map(name => ({ name, values: [1, 2] }));"
+                + " QuarryCharts.draw(canvas, lines(['a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7']), legend);"
+                + " const first = legend.querySelector('i').style.background;"
+                + " QuarryCharts.draw(canvas, lines(['a0', 'b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7']), legend);"
+                + " return [first].concat(Array.from(legend.querySelectorAll('i'), i => i.style.background));");
+        assertThat(colours.get(1)).as("a0 kept its colour").isEqualTo(colours.get(0));
+        assertThat(colours.subList(1, colours.size()))
+                .as("the colours of the lines drawn together")
+                .doesNotHaveDuplicates();
+    }
+
+    @Test
+    @Order(43)
+    void aNarrowWindowShowsEveryViewWithinItsWidth() {
+        org.openqa.selenium.Dimension wide = browser.manage().window().getSize();
+        try {
+            browser.manage().window().setSize(new org.openqa.selenium.Dimension(400, 800));
+            for (String view : new String[] {"indices", "search", "journal", "faults", "charts", "access"}) {
+                tab(view);
+                assertWithinThePagesWidth("the " + view + " view in a window 400 pixels wide");
+            }
+        } finally {
+            browser.manage().window().setSize(wide);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> paths() {
+        return (List<String>) browser.executeScript("return window.paths");
+    }
+
     /** The view's tab focused, selected and the tab bar's one tab stop, its view shown and the others hidden. */
     private static void assertSelected(String view, String[] order) {
         waiting.until(driver ->
@@ -1021,7 +1132,7 @@ class ConsoleBrowserTest {
     }
 
     @Test
-    @Order(40) // last but one: the server stopped is told with the calls it counts
+    @Order(50) // last but one: the server stopped is told with the calls it counts
     void aHiddenTabAsksTheServerNothingAndCatchesUpWhenShownAgain() {
         tab("access"); // its pending tasks are read every second while it is shown
         // the page's calls counted as it makes them
