@@ -303,10 +303,18 @@ window.QuarryViews = (function () {
       failure("search-error");
       const field = byId("search-index");
       search.edited = false;
-      const names = await indexNames().catch(() => []);
+      let names = [];
+      let unread = null; // the list not read for want of an answer (not refused to the key): said as such
+      try {
+        names = await indexNames();
+      } catch (e) {
+        if (e.status !== 403) unread = e;
+      }
       byId("search-index-names").replaceChildren(...names.map(option));
+      if (unread) failure("search-error", unread);
       byId("search-index-note").textContent = names.length > 0 ? ""
-          : "No index to suggest (the key may not list the indices, or there are none): type an index name.";
+          : unread ? "No index to suggest: the list of indices could not be read. Type an index name."
+            : "No index to suggest (the key may not list the indices, or there are none): type an index name.";
       // the first index is a suggestion for an empty field, never put into a name being typed meanwhile; its records
       // are shown at once, as an empty query finds them, rather than an empty view until a key is pressed
       if (!field.value && !search.edited && names.length > 0) {

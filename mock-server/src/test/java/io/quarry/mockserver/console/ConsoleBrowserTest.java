@@ -991,6 +991,15 @@ class ConsoleBrowserTest {
         org.openqa.selenium.Dimension wide = browser.manage().window().getSize();
         try {
             browser.manage().window().setSize(new org.openqa.selenium.Dimension(400, 800));
+            // the server's line (version, hosts, application) under the title, no word of it broken in two
+            assertThat(browser.executeScript("const text = document.getElementById('server-info').firstChild;"
+                            + " const range = document.createRange(); let at = 0;"
+                            + " return text.data.split(' ').filter(word => { range.setStart(text, at);"
+                            + " range.setEnd(text, at + word.length); at += word.length + 1;"
+                            + " return range.getClientRects().length > 1; });"))
+                    .as("the words of the server's line broken across lines")
+                    .asInstanceOf(InstanceOfAssertFactories.LIST)
+                    .isEmpty();
             for (String view : new String[] {"indices", "search", "journal", "faults", "charts", "access"}) {
                 tab(view);
                 assertWithinThePagesWidth("the " + view + " view in a window 400 pixels wide");
@@ -998,6 +1007,24 @@ class ConsoleBrowserTest {
         } finally {
             browser.manage().window().setSize(wide);
         }
+    }
+
+    @Test
+    @Order(44)
+    void theSearchViewTellsAnIndexListNotAnsweredFromOneRefusedToTheKey() {
+        tab("journal");
+        server.faults().next(1, "GET", "/1/indexes", Fault.status(503));
+        tab("search");
+        waiting.until(
+                driver -> !driver.findElement(By.id("search-error")).getText().isEmpty());
+        assertThat(find("search-index-note").getText())
+                .as("the server failed, not the key")
+                .contains("could not be read")
+                .doesNotContain("the key may not list");
+        tab("journal");
+        tab("search"); // answered this time
+        waiting.until(ExpectedConditions.textToBe(By.id("search-error"), ""));
+        assertThat(find("search-index-note").getText()).isEmpty();
     }
 
     @SuppressWarnings("unchecked")
