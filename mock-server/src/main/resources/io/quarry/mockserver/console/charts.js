@@ -26,11 +26,29 @@ window.QuarryCharts = (function () {
     return now;
   }
 
+  // A canvas drawn at the size it is shown, in the screen's pixels: one drawn 900 pixels wide and shown in a narrow
+  // window would shrink its labels with it, unreadably. Its height stays the one its markup gives; {width, height}
+  // are what to draw in, in CSS pixels. A canvas not laid out (detached) is drawn at its own size.
+  function fitted(canvas, ctx) {
+    if (!canvas.dataset.height) canvas.dataset.height = String(canvas.height);
+    const height = Number(canvas.dataset.height);
+    const width = canvas.clientWidth || Number(canvas.dataset.width || canvas.width);
+    const ratio = window.devicePixelRatio || 1;
+    if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round(height * ratio);
+      canvas.style.height = height + "px";
+    }
+    canvas.dataset.width = String(width);
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    return { width, height };
+  }
+
   // series: [{name, values: [number|null], color?}]; a null is a gap. Sets canvas.dataset.points to the points drawn.
   function draw(canvas, series, legend) {
     const ctx = canvas.getContext("2d");
     const colorOf = colors(canvas, series);
-    const width = canvas.width, height = canvas.height;
+    const { width, height } = fitted(canvas, ctx);
     const right = 8, top = 10, bottom = 20;
     ctx.clearRect(0, 0, width, height);
     let max = 0, length = 0;

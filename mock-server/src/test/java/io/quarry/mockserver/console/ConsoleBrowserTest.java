@@ -1000,10 +1000,27 @@ class ConsoleBrowserTest {
                     .as("the words of the server's line broken across lines")
                     .asInstanceOf(InstanceOfAssertFactories.LIST)
                     .isEmpty();
-            for (String view : new String[] {"indices", "search", "journal", "faults", "charts", "access"}) {
+            for (String view : new String[] {"indices", "search", "journal", "access", "faults", "charts"}) {
                 tab(view);
                 assertWithinThePagesWidth("the " + view + " view in a window 400 pixels wide");
             }
+            // the search's facets above its hits, each as wide as the window, rather than both squeezed side by side
+            tab("search");
+            typeIndex("products");
+            indexChanged();
+            waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("search-hits")));
+            assertThat(browser.executeScript("const [facets, hits] = document.querySelectorAll("
+                            + "'#search-results .columns > div'); return hits.getBoundingClientRect().top"
+                            + " > facets.getBoundingClientRect().bottom"
+                            + " && hits.getBoundingClientRect().width === facets.getBoundingClientRect().width;"))
+                    .as("the hits under the facets, as wide")
+                    .isEqualTo(true);
+            tab("charts");
+            // each chart drawn at the size it is shown, not drawn 900 pixels wide and shrunk, labels and all
+            waiting.until(driver -> (Boolean) browser.executeScript("return Array.from("
+                    + "document.querySelectorAll('#view-charts canvas')).filter(c => c.clientWidth > 0)"
+                    + ".every(c => c.clientWidth < 400"
+                    + " && c.width === Math.round(c.clientWidth * (window.devicePixelRatio || 1)))"));
         } finally {
             browser.manage().window().setSize(wide);
         }
