@@ -120,12 +120,21 @@ window.QuarryViews = (function () {
     return tr;
   }
 
-  // Replaces the rows of a table body. A view that refreshes every second rebuilds its rows: the keyboard focus, if
-  // on a button of a row, moves to the same button of the same row (same data attributes) rather than being lost; a
-  // selection of text in the rows keeps them as they are until it is gone (each refresh would otherwise end it).
-  function replaceRows(body, rows) {
+  const drawnFrom = new WeakMap(); // a table body -> the JSON of the answer its rows were made from
+
+  // Replaces the rows of a table body with those makeRows makes from data (the part of an answer they show). A view
+  // that refreshes every second rebuilds its rows when its answer changed: the keyboard focus, if on a button of a
+  // row, moves to the same button of the same row (same data attributes) rather than being lost; a selection of text
+  // in the rows keeps them as they are until it is gone (each refresh would otherwise end it).
+  function replaceRows(body, data, makeRows) {
+    // an answer the same as the one the rows show makes no node: the journal's 200 rows, read every second while
+    // the application is idle, would be made anew (some 2,000 nodes) each second for nothing
+    const text = JSON.stringify(data);
+    if (drawnFrom.get(body) === text) return;
     // text being selected or copied stays: the rows are made anew once it is not, or once a field (a filter) is used
     if (selectedIn(body) && !(document.activeElement && document.activeElement.matches("input, select"))) return;
+    drawnFrom.set(body, text);
+    const rows = makeRows();
     const focused = document.activeElement;
     const old = focused && body.contains(focused) ? focused.closest("tr") : null;
     const at = old ? Array.from(old.querySelectorAll("button")).indexOf(focused) : -1;
@@ -215,7 +224,7 @@ window.QuarryViews = (function () {
           : "page " + number(indices.listPage + 1) + " of " + number(pages);
         byId("indices-previous").disabled = indices.listPage === 0;
         byId("indices-next").disabled = indices.listPage + 1 >= pages;
-        replaceRows(byId("indices-table").tBodies[0], (list.items || []).map(item => {
+        replaceRows(byId("indices-table").tBodies[0], (list.items || []), () => (list.items || []).map(item => {
           const tr = row([opener(item.name), td(number(item.entries), "num count"), td(number(item.dataSize), "num"),
             td((item.replicas || []).join(", "), "name"), td(utc(item.updatedAt), "time")], { index: item.name });
           return opens(tr, () => indices.select(item.name));
@@ -492,7 +501,7 @@ window.QuarryViews = (function () {
           : answer.entries.length < JOURNAL_ROWS ? ""
             : "Only the newest " + JOURNAL_ROWS + " are listed (the journal keeps " + number(answer.kept)
               + "): filter by status, path or index to find older ones.";
-        replaceRows(byId("journal-table").tBodies[0], answer.entries.map(entry => {
+        replaceRows(byId("journal-table").tBodies[0], answer.entries, () => answer.entries.map(entry => {
           const status = td(entry.status === 0 ? "none" : entry.status, "num status status-"
               + Math.floor(entry.status / 100));
           const fault = entry.fault ? el("span", entry.fault, "fault") : el("span", "");
@@ -591,7 +600,7 @@ window.QuarryViews = (function () {
           select.replaceChildren(...names.map(option));
           if (chosen) select.value = chosen;
         }
-        replaceRows(byId("hosts-table").tBodies[0], hosts.hosts.map(h => {
+        replaceRows(byId("hosts-table").tBodies[0], hosts.hosts, () => hosts.hosts.map(h => {
           const clear = el("button", "Clear");
           clear.type = "button";
           clear.className = "clear-host";
@@ -628,8 +637,8 @@ window.QuarryViews = (function () {
     serverRules(rules) {
       byId("faults-server-none").hidden = rules.length > 0;
       byId("faults-server-table").hidden = rules.length === 0;
-      replaceRows(byId("faults-server-table").tBodies[0], rules.map(rule => row([td(QuarryRules.matches(rule)),
-        td(QuarryRules.does(rule.fault)), td(QuarryRules.left(rule)),
+      replaceRows(byId("faults-server-table").tBodies[0], rules, () => rules.map(rule => row([
+        td(QuarryRules.matches(rule)), td(QuarryRules.does(rule.fault)), td(QuarryRules.left(rule)),
         faults.removeButton("fault-server-error", "/_mock/faults/" + rule.id, "Remove the rule for "
           + QuarryRules.matches(rule) + " that " + QuarryRules.does(rule.fault))], { rule: String(rule.id) })));
     },
@@ -827,7 +836,7 @@ window.QuarryViews = (function () {
           : (tasks.morePending ? "More than " : "") + tasks.pending.length + " pending"
             + (tasks.morePending ? " (the oldest listed)" : "") + "; last task " + (tasks.lastTaskID || "none") + ".";
         byId("tasks-table").hidden = tasks.pending.length === 0;
-        replaceRows(byId("tasks-table").tBodies[0], tasks.pending.map(t =>
+        replaceRows(byId("tasks-table").tBodies[0], tasks.pending, () => tasks.pending.map(t =>
           row([td(t.taskID), td(t.status), td(number(t.publishedInMs), "num")], { task: String(t.taskID) })));
       } catch (e) {
         if (latest()) failure("access-error", e);

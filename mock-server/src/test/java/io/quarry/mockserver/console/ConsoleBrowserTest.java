@@ -313,7 +313,7 @@ class ConsoleBrowserTest {
 
     @Test
     @Order(8)
-    void keyboardAloneOpensAnIndexAndAJournalEntryAndKeepsItsPlaceWhileTheJournalRefreshes() {
+    void keyboardAloneOpensAnIndexAndAJournalEntryAndKeepsItsPlaceWhileTheJournalRefreshes() throws IOException {
         tab("indices");
         WebElement products = waiting.until(ExpectedConditions.elementToBeClickable(
                 By.cssSelector("#indices-table tr[data-index='products'] button")));
@@ -341,6 +341,8 @@ class ConsoleBrowserTest {
         WebElement opener = (WebElement) browser.executeScript(
                 "document.querySelector(arguments[0]).focus(); return document.activeElement;",
                 "#journal-table tr[data-seq='" + seq + "'] button");
+        // a request more: the journal's next refresh makes its rows anew, a row above the entry's
+        send("POST", "/1/indexes/products/query", "{\"query\":\"aurora\"}");
         waiting.until(ExpectedConditions.stalenessOf(opener)); // the journal refreshed
         WebElement focused = browser.switchTo().activeElement();
         assertThat(focused.getTagName()).isEqualTo("button");
@@ -552,6 +554,8 @@ class ConsoleBrowserTest {
                 By.id("fault-server-error"), "Delay (ms) must be a whole number from 1 to 60,000"));
         assertThat(find("fault-server-delay").getDomAttribute("aria-invalid")).isEqualTo("true");
         WebElement row = browser.findElement(By.cssSelector("#hosts-table tr[data-host='0']"));
+        // a request to host 0 changes its count: the view's next refresh makes the row anew
+        send("POST", "/1/indexes/products/query", "{}");
         waiting.until(ExpectedConditions.stalenessOf(row)); // the view refreshed
         assertThat(find("fault-server-error").getText())
                 .as("the error stays shown through the view's refresh every second")
@@ -1042,6 +1046,25 @@ class ConsoleBrowserTest {
         tab("search"); // answered this time
         waiting.until(ExpectedConditions.textToBe(By.id("search-error"), ""));
         assertThat(find("search-index-note").getText()).isEmpty();
+    }
+
+    @Test
+    @Order(45)
+    void aRefreshAnsweredAsBeforeMakesNoRowAnew() throws IOException {
+        send("POST", "/1/indexes/products/query", "{\"query\":\"orbit\"}");
+        tab("journal");
+        browser.executeScript("window.paths = []; const fetched = window.fetch;"
+                + " window.fetch = (...args) => { window.paths.push(String(args[0])); return fetched(...args); };"
+                + " window.changes = 0; new MutationObserver(records => { window.changes += records.length; })"
+                + ".observe(document.querySelector('#journal-table tbody'),"
+                + " { childList: true, subtree: true, characterData: true, attributes: true });");
+        // the third read starts once the second has been shown: two refreshes answered as the rows show
+        waiting.until(driver -> paths().size() >= 3);
+        assertThat(counted("changes"))
+                .as("changes to the journal's rows while nothing was journaled")
+                .isZero();
+        send("POST", "/1/indexes/products/query", "{\"query\":\"nimbus\"}");
+        waiting.until(driver -> counted("changes") > 0);
     }
 
     @SuppressWarnings("unchecked")
