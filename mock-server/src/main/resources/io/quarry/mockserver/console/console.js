@@ -99,7 +99,9 @@
     byId("views").hidden = false;
     byId("sign-out").hidden = false;
     byId("api-key").value = "";
+    const detail = location.hash.substring(1).split("/").slice(1).join("/");
     show(viewInUrl(), "url");
+    if (detail && views[current].reopen) views[current].reopen(detail);
     // the form the focus was in is gone: the keyboard goes on from the tab shown
     document.querySelector("#tabs button[aria-selected='true']").focus();
   }
@@ -112,19 +114,21 @@
     location.reload();
   }
 
-  // The view shown is in the URL's fragment ("#journal"; never the key): a reload shows it again, as does a link to
-  // it once signed in. Back and Forward go through the views chosen with a click; a tab passed with the arrow keys
-  // replaces the entry instead of adding one, or Back would step through every tab passed.
+  // The view shown is in the URL's fragment ("#journal", "#indices/products" with an index open; never the key): a
+  // reload shows it again, as does a link to it once signed in. Back and Forward go through the views chosen with a
+  // click; a tab passed with the arrow keys replaces the entry instead of adding one, or Back would step through
+  // every tab passed.
   function viewInUrl() {
-    const name = location.hash.substring(1); // a view's name is plain ASCII: anything else names none
+    const name = location.hash.substring(1).split("/")[0]; // a view's name is plain ASCII: anything else names none
     return tabButtons().some(b => b.dataset.view === name) ? name : "indices";
   }
 
   // Shows a view, chosen by a "click", a "key" of the tab bar or the "url", and reads it: at once, or for a key once
   // the keyboard has settled on its tab (settle).
   function show(name, how) {
-    if (location.hash !== "#" + name) {
-      if (how === "click") history.pushState(null, "", "#" + name); else history.replaceState(null, "", "#" + name);
+    const hash = "#" + name + (views[name].opened ? views[name].opened() : "");
+    if (location.hash !== hash) {
+      if (how === "click") history.pushState(null, "", hash); else history.replaceState(null, "", hash);
     }
     const deferred = how === "key";
     current = name;

@@ -236,8 +236,16 @@ window.QuarryViews = (function () {
         if (e.status === 403) byId("indices-body").hidden = true; // no page to turn to
       }
     },
+    // the index open, in the URL after the view's name ("/products"), so that a reload opens it again
+    opened() { return indices.selected === null ? "" : "/" + encodeURIComponent(indices.selected); },
+    reopen(detail) {
+      let name;
+      try { name = decodeURIComponent(detail); } catch (e) { return; } // not written by this page: nothing to open
+      indices.select(name);
+    },
     async select(name) {
       indices.selected = name;
+      history.replaceState(null, "", "#indices" + indices.opened());
       indices.page = 0;
       byId("index-detail").hidden = false;
       byId("index-detail").dataset.opened = name;
@@ -293,6 +301,7 @@ window.QuarryViews = (function () {
       byId("records-next").addEventListener("click", () => { indices.page++; indices.records(); });
       closable("index-detail", "indices-table", "index", () => { // answers still on their way: not shown
         indices.selected = null;
+        history.replaceState(null, "", "#indices");
         turn("index-settings");
         turn("index-records");
       });

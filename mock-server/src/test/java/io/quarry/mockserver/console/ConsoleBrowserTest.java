@@ -1067,6 +1067,28 @@ class ConsoleBrowserTest {
         waiting.until(driver -> counted("changes") > 0);
     }
 
+    @Test
+    @Order(46)
+    void anIndexOpenIsInTheUrlSoAReloadOpensItAgain() {
+        tab("indices");
+        while (find("indices-previous").isDisplayed()
+                && find("indices-previous").isEnabled()) {
+            find("indices-previous").click();
+            waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        }
+        waiting.until(ExpectedConditions.elementToBeClickable(
+                        By.cssSelector("#indices-table tr[data-index='products'] button")))
+                .click();
+        waiting.until(driver -> driver.getCurrentUrl().endsWith("/_mock/console#indices/products"));
+
+        browser.navigate().refresh();
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("index-detail")));
+        assertThat(find("index-detail-name").getText()).isEqualTo("products");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("index-records"), "Aurora"));
+        find("index-detail-close").click();
+        waiting.until(driver -> driver.getCurrentUrl().endsWith("/_mock/console#indices"));
+    }
+
     @SuppressWarnings("unchecked")
     private static List<String> paths() {
         return (List<String>) browser.executeScript("return window.paths");
