@@ -2,19 +2,53 @@
 "use strict";
 window.QuarryCharts = (function () {
   const PALETTE = ["#1b7a3a", "#a15c00", "#b3261e", "#2457c5", "#7b3fb5", "#0f8a8a", "#c2185b", "#5c6678", "#8d6e63"];
-  // A line without a colour of its own keeps the one it got first: the busiest indices come in another order from
-  // one second to the next, and a colour given by position would move from one index to another.
-  const given = new Map();
-  function colorOf(s) {
-    if (s.color) return s.color;
-    if (!given.has(s.name)) given.set(s.name, PALETTE[given.size % PALETTE.length]);
-    return given.get(s.name);
+  // A line without a colour of its own keeps the one it had in the canvas's last drawing: the busiest indices come in
+  // another order from one second to the next, and a colour given by position would move from one index to another.
+  // A line new to the canvas takes a colour no other line of the drawing has (the server sends at most eight lines,
+  // fewer than the palette's colours). Only the last drawing's colours are kept: an index charted an hour ago holds
+  // nothing, however many names come and go while the page stays open.
+  const drawn = new WeakMap(); // canvas -> Map(name -> colour) of its last drawing
+  function colors(canvas, series) {
+    const before = drawn.get(canvas) || new Map();
+    const now = new Map();
+    series.forEach(s => {
+      if (s.color) now.set(s.name, s.color);
+      else if (before.has(s.name)) now.set(s.name, before.get(s.name));
+    });
+    const taken = new Set(now.values());
+    series.forEach(s => {
+      if (now.has(s.name)) return;
+      const free = PALETTE.find(c => !taken.has(c)) || PALETTE[now.size % PALETTE.length];
+      taken.add(free);
+      now.set(s.name, free);
+    });
+    drawn.set(canvas, now);
+    return now;
+  }
+
+  // A canvas drawn at the size it is shown, in the screen's pixels: one drawn 900 pixels wide and shown in a narrow
+  // window would shrink its labels with it, unreadably. Its height stays the one its markup gives; {width, height}
+  // are what to draw in, in CSS pixels. A canvas not laid out (detached) is drawn at its own size.
+  function fitted(canvas, ctx) {
+    if (!canvas.dataset.height) canvas.dataset.height = String(canvas.height);
+    const height = Number(canvas.dataset.height);
+    const width = canvas.clientWidth || Number(canvas.dataset.width || canvas.width);
+    const ratio = window.devicePixelRatio || 1;
+    if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round(height * ratio);
+      canvas.style.height = height + "px";
+    }
+    canvas.dataset.width = String(width);
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    return { width, height };
   }
 
   // series: [{name, values: [number|null], color?}]; a null is a gap. Sets canvas.dataset.points to the points drawn.
   function draw(canvas, series, legend) {
     const ctx = canvas.getContext("2d");
-    const width = canvas.width, height = canvas.height;
+    const colorOf = colors(canvas, series);
+    const { width, height } = fitted(canvas, ctx);
     const right = 8, top = 10, bottom = 20;
     ctx.clearRect(0, 0, width, height);
     let max = 0, length = 0;
@@ -41,7 +75,7 @@ window.QuarryCharts = (function () {
     const y = v => top + (height - top - bottom) * (1 - (max === 0 ? 0 : v / max));
     let points = 0;
     series.forEach(s => {
-      ctx.strokeStyle = colorOf(s);
+      ctx.strokeStyle = colorOf.get(s.name);
       ctx.lineWidth = 1.5;
       ctx.beginPath();
       let open = false;
@@ -55,7 +89,7 @@ window.QuarryCharts = (function () {
     });
     canvas.dataset.points = String(points);
     describe(canvas, series);
-    if (legend) drawLegend(legend, series);
+    if (legend) drawLegend(legend, series, colorOf);
   }
 
   // A canvas is a picture to assistive technology: its label says in words what it draws, each line's value now
@@ -73,12 +107,17 @@ window.QuarryCharts = (function () {
         + ". " + (lines.length ? lines.join("; ") : "Nothing to draw") + ".");
   }
 
-  function drawLegend(legend, series) {
+  // Made anew only when its lines or their colours change: a refresh every second would otherwise rebuild it (and
+  // end a selection of an index's name being copied from it).
+  function drawLegend(legend, series, colorOf) {
+    const drawing = JSON.stringify(series.map(s => [s.name, colorOf.get(s.name)]));
+    if (legend.dataset.drawing === drawing) return;
+    legend.dataset.drawing = drawing;
     legend.replaceChildren();
     series.forEach(s => {
       const item = document.createElement("span");
       const swatch = document.createElement("i");
-      swatch.style.background = colorOf(s);
+      swatch.style.background = colorOf.get(s.name);
       item.append(swatch, document.createTextNode(s.name));
       legend.append(item);
     });

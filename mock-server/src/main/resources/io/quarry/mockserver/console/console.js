@@ -99,21 +99,40 @@
     byId("views").hidden = false;
     byId("sign-out").hidden = false;
     byId("api-key").value = "";
-    show("indices");
+    const detail = location.hash.substring(1).split("/").slice(1).join("/");
+    show(viewInUrl(), "url");
+    if (detail && views[current].reopen) views[current].reopen(detail);
     // the form the focus was in is gone: the keyboard goes on from the tab shown
-    document.querySelector("#tabs button[data-view='indices']").focus();
+    document.querySelector("#tabs button[aria-selected='true']").focus();
   }
 
-  // A fresh page: nothing the views showed for the key signed out stays for the next one, and no answer still on
-  // its way for it is shown.
+  // A fresh page on the first view: nothing the views showed for the key signed out stays for the next one, and no
+  // answer still on its way for it is shown.
   function signOut() {
     sessionStorage.removeItem(STORE);
+    history.replaceState(null, "", location.pathname);
     location.reload();
   }
 
-  function show(name) {
+  // The view shown is in the URL's fragment ("#journal", "#indices/products" with an index open; never the key): a
+  // reload shows it again, as does a link to it once signed in. Back and Forward go through the views chosen with a
+  // click; a tab passed with the arrow keys replaces the entry instead of adding one, or Back would step through
+  // every tab passed.
+  function viewInUrl() {
+    const name = location.hash.substring(1).split("/")[0]; // a view's name is plain ASCII: anything else names none
+    return tabButtons().some(b => b.dataset.view === name) ? name : "indices";
+  }
+
+  // Shows a view, chosen by a "click", a "key" of the tab bar or the "url", and reads it: at once, or for a key once
+  // the keyboard has settled on its tab (settle).
+  function show(name, how) {
+    const hash = "#" + name + (views[name].opened ? views[name].opened() : "");
+    if (location.hash !== hash) {
+      if (how === "click") history.pushState(null, "", hash); else history.replaceState(null, "", hash);
+    }
+    const deferred = how === "key";
     current = name;
-    // the tab shown is the tab bar's one stop for Tab: the arrow keys move between the others (tabKeys)
+    // the tab shown is the tab bar's one tab stop: the arrow keys move between the others (tabKeys)
     tabButtons().forEach(b => {
       const selected = b.dataset.view === name;
       b.classList.toggle("active", selected);
@@ -123,14 +142,49 @@
     document.querySelectorAll(".view").forEach(v => { v.hidden = v.id !== "view-" + name; });
     clearTimeout(timer);
     timer = null;
+    unsettled(false);
+    if (deferred) {
+      unsettled(true);
+      if (!keyDown) settle();
+      return;
+    }
     // polled from a second after the view's first answers came
     read(name, () => views[name].open());
   }
 
+  // The WAI-ARIA tabs pattern recommends automatic activation (the view shown as its tab takes the focus) when a
+  // view shows without noticeable delay, as these do: each is in the page, with what it last showed. Reading the
+  // server is what takes time, and holding an arrow key passes through every tab many times a second: a read for
+  // each would send a burst of requests whose answers are never seen. So a tab reached with the keyboard shows its
+  // view at once and reads it once the key is released and no other key followed for a moment (REST_MS), or at once
+  // when the window loses the focus; a click reads at once. Meanwhile the views are busy, as while a read is made.
+  const REST_MS = 300;
+  let keyDown = false; // a key of the tab bar pressed and not yet released
+  let pending = null; // the view shown whose read waits for the keyboard to settle
+  let resting = null; // the timer of that wait
+  function unsettled(waiting) {
+    clearTimeout(resting);
+    resting = null;
+    if (waiting !== (pending !== null)) busy(waiting ? 1 : -1);
+    pending = waiting ? current : null;
+  }
+
+  function settle() {
+    clearTimeout(resting);
+    resting = setTimeout(readPending, REST_MS);
+  }
+
+  function readPending() {
+    const name = pending;
+    if (name === null) return;
+    if (name === current) read(name, () => views[name].open());
+    unsettled(false);
+  }
+
   function tabButtons() { return Array.from(document.querySelectorAll("#tabs [role=tab]")); }
 
-  // The WAI-ARIA tabs pattern, activated as the focus moves (a view opens in the time of a local read): the left and
-  // right arrows go to the previous and next tab, round at either end, Home and End to the first and last.
+  // The WAI-ARIA tabs pattern, activated as the focus moves (read once the keyboard settles: see REST_MS): the left
+  // and right arrows go to the previous and next tab, round at either end, Home and End to the first and last.
   function tabKeys(event) {
     const tabs = tabButtons();
     const at = tabs.indexOf(document.activeElement);
@@ -139,8 +193,9 @@
       End: tabs.length - 1 }[event.key];
     if (to === undefined) return;
     event.preventDefault();
+    keyDown = true;
     tabs[to].focus();
-    if (tabs[to].dataset.view !== current) show(tabs[to].dataset.view);
+    if (tabs[to].dataset.view !== current) show(tabs[to].dataset.view, "key");
   }
 
   // The views that show live state poll while they are shown and the tab is in sight: a second after the last
@@ -153,7 +208,7 @@
     clearTimeout(timer);
     timer = null;
     const view = views[current];
-    if (!session || !view || !view.refresh || document.hidden) return;
+    if (!session || !view || !view.refresh || document.hidden || pending !== null) return;
     const name = current;
     timer = setTimeout(() => {
       timer = null;
@@ -175,7 +230,7 @@
     clearTimeout(timer);
     timer = null;
     const name = current;
-    if (!document.hidden && session && name && views[name].refresh && !reading[name]) {
+    if (!document.hidden && session && name && views[name].refresh && !reading[name] && pending === null) {
       read(name, () => views[name].refresh());
     }
   });
@@ -203,8 +258,21 @@
       }
     });
     byId("sign-out").addEventListener("click", signOut);
-    tabButtons().forEach(b => b.addEventListener("click", () => show(b.dataset.view)));
+    tabButtons().forEach(b => b.addEventListener("click", () => show(b.dataset.view, "click")));
+    // Back or Forward to another view (or its name typed in the URL)
+    window.addEventListener("popstate", () => {
+      if (session && viewInUrl() !== current) show(viewInUrl(), "url");
+    });
     byId("tabs").addEventListener("keydown", tabKeys);
+    // the key released (wherever the focus went), or the window left while it was held: the keyboard has settled
+    document.addEventListener("keyup", () => {
+      keyDown = false;
+      if (pending !== null) settle();
+    });
+    window.addEventListener("blur", () => {
+      keyDown = false;
+      readPending();
+    });
     const kept = sessionStorage.getItem(STORE);
     if (kept) {
       const saved = JSON.parse(kept);

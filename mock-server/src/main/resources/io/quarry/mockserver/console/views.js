@@ -107,9 +107,34 @@ window.QuarryViews = (function () {
     return button;
   }
 
-  // Replaces the rows of a table body. A view that refreshes every second rebuilds its rows: the keyboard focus, if
-  // on a button of a row, moves to the same button of the same row (same data attributes) rather than being lost.
-  function replaceRows(body, rows) {
+  // Whether the user has selected text in that part of the page (an ID, a path, to copy it).
+  function selectedIn(node) {
+    const selection = window.getSelection();
+    return selection !== null && !selection.isCollapsed && selection.rangeCount > 0
+      && node.contains(selection.getRangeAt(0).commonAncestorContainer);
+  }
+
+  // A click on a row opens its detail, unless it ended a selection of the row's text (to copy an ID or a path).
+  function opens(tr, open) {
+    tr.addEventListener("click", () => { if (!selectedIn(tr)) open(); });
+    return tr;
+  }
+
+  const drawnFrom = new WeakMap(); // a table body -> the JSON of the answer its rows were made from
+
+  // Replaces the rows of a table body with those makeRows makes from data (the part of an answer they show). A view
+  // that refreshes every second rebuilds its rows when its answer changed: the keyboard focus, if on a button of a
+  // row, moves to the same button of the same row (same data attributes) rather than being lost; a selection of text
+  // in the rows keeps them as they are until it is gone (each refresh would otherwise end it).
+  function replaceRows(body, data, makeRows) {
+    // an answer the same as the one the rows show makes no node: the journal's 200 rows, read every second while
+    // the application is idle, would be made anew (some 2,000 nodes) each second for nothing
+    const text = JSON.stringify(data);
+    if (drawnFrom.get(body) === text) return;
+    // text being selected or copied stays: the rows are made anew once it is not, or once a field (a filter) is used
+    if (selectedIn(body) && !(document.activeElement && document.activeElement.matches("input, select"))) return;
+    drawnFrom.set(body, text);
+    const rows = makeRows();
     const focused = document.activeElement;
     const old = focused && body.contains(focused) ? focused.closest("tr") : null;
     const at = old ? Array.from(old.querySelectorAll("button")).indexOf(focused) : -1;
@@ -199,11 +224,10 @@ window.QuarryViews = (function () {
           : "page " + number(indices.listPage + 1) + " of " + number(pages);
         byId("indices-previous").disabled = indices.listPage === 0;
         byId("indices-next").disabled = indices.listPage + 1 >= pages;
-        replaceRows(byId("indices-table").tBodies[0], (list.items || []).map(item => {
+        replaceRows(byId("indices-table").tBodies[0], (list.items || []), () => (list.items || []).map(item => {
           const tr = row([opener(item.name), td(number(item.entries), "num count"), td(number(item.dataSize), "num"),
             td((item.replicas || []).join(", "), "name"), td(utc(item.updatedAt), "time")], { index: item.name });
-          tr.addEventListener("click", () => indices.select(item.name));
-          return tr;
+          return opens(tr, () => indices.select(item.name));
         }));
       } catch (e) {
         if (!latest()) return;
@@ -212,8 +236,16 @@ window.QuarryViews = (function () {
         if (e.status === 403) byId("indices-body").hidden = true; // no page to turn to
       }
     },
+    // the index open, in the URL after the view's name ("/products"), so that a reload opens it again
+    opened() { return indices.selected === null ? "" : "/" + encodeURIComponent(indices.selected); },
+    reopen(detail) {
+      let name;
+      try { name = decodeURIComponent(detail); } catch (e) { return; } // not written by this page: nothing to open
+      indices.select(name);
+    },
     async select(name) {
       indices.selected = name;
+      history.replaceState(null, "", "#indices" + indices.opened());
       indices.page = 0;
       byId("index-detail").hidden = false;
       byId("index-detail").dataset.opened = name;
@@ -269,6 +301,7 @@ window.QuarryViews = (function () {
       byId("records-next").addEventListener("click", () => { indices.page++; indices.records(); });
       closable("index-detail", "indices-table", "index", () => { // answers still on their way: not shown
         indices.selected = null;
+        history.replaceState(null, "", "#indices");
         turn("index-settings");
         turn("index-records");
       });
@@ -288,10 +321,18 @@ window.QuarryViews = (function () {
       failure("search-error");
       const field = byId("search-index");
       search.edited = false;
-      const names = await indexNames().catch(() => []);
+      let names = [];
+      let unread = null; // the list not read for want of an answer (not refused to the key): said as such
+      try {
+        names = await indexNames();
+      } catch (e) {
+        if (e.status !== 403) unread = e;
+      }
       byId("search-index-names").replaceChildren(...names.map(option));
+      if (unread) failure("search-error", unread);
       byId("search-index-note").textContent = names.length > 0 ? ""
-          : "No index to suggest (the key may not list the indices, or there are none): type an index name.";
+          : unread ? "No index to suggest: the list of indices could not be read. Type an index name."
+            : "No index to suggest (the key may not list the indices, or there are none): type an index name.";
       // the first index is a suggestion for an empty field, never put into a name being typed meanwhile; its records
       // are shown at once, as an empty query finds them, rather than an empty view until a key is pressed
       if (!field.value && !search.edited && names.length > 0) {
@@ -469,7 +510,7 @@ window.QuarryViews = (function () {
           : answer.entries.length < JOURNAL_ROWS ? ""
             : "Only the newest " + JOURNAL_ROWS + " are listed (the journal keeps " + number(answer.kept)
               + "): filter by status, path or index to find older ones.";
-        replaceRows(byId("journal-table").tBodies[0], answer.entries.map(entry => {
+        replaceRows(byId("journal-table").tBodies[0], answer.entries, () => answer.entries.map(entry => {
           const status = td(entry.status === 0 ? "none" : entry.status, "num status status-"
               + Math.floor(entry.status / 100));
           const fault = entry.fault ? el("span", entry.fault, "fault") : el("span", "");
@@ -478,8 +519,7 @@ window.QuarryViews = (function () {
             td(number(entry.requestBytes) + " / " + number(entry.responseBytes), "num"), td(entry.caller, "caller"),
             fault],
           { seq: String(entry.seq) });
-          tr.addEventListener("click", () => journal.detail(entry.seq));
-          return tr;
+          return opens(tr, () => journal.detail(entry.seq));
         }));
       } catch (e) {
         if (latest()) failure("journal-error", e, "the journal needs a key with the logs right");
@@ -569,7 +609,7 @@ window.QuarryViews = (function () {
           select.replaceChildren(...names.map(option));
           if (chosen) select.value = chosen;
         }
-        replaceRows(byId("hosts-table").tBodies[0], hosts.hosts.map(h => {
+        replaceRows(byId("hosts-table").tBodies[0], hosts.hosts, () => hosts.hosts.map(h => {
           const clear = el("button", "Clear");
           clear.type = "button";
           clear.className = "clear-host";
@@ -606,8 +646,8 @@ window.QuarryViews = (function () {
     serverRules(rules) {
       byId("faults-server-none").hidden = rules.length > 0;
       byId("faults-server-table").hidden = rules.length === 0;
-      replaceRows(byId("faults-server-table").tBodies[0], rules.map(rule => row([td(QuarryRules.matches(rule)),
-        td(QuarryRules.does(rule.fault)), td(QuarryRules.left(rule)),
+      replaceRows(byId("faults-server-table").tBodies[0], rules, () => rules.map(rule => row([
+        td(QuarryRules.matches(rule)), td(QuarryRules.does(rule.fault)), td(QuarryRules.left(rule)),
         faults.removeButton("fault-server-error", "/_mock/faults/" + rule.id, "Remove the rule for "
           + QuarryRules.matches(rule) + " that " + QuarryRules.does(rule.fault))], { rule: String(rule.id) })));
     },
@@ -805,7 +845,7 @@ window.QuarryViews = (function () {
           : (tasks.morePending ? "More than " : "") + tasks.pending.length + " pending"
             + (tasks.morePending ? " (the oldest listed)" : "") + "; last task " + (tasks.lastTaskID || "none") + ".";
         byId("tasks-table").hidden = tasks.pending.length === 0;
-        replaceRows(byId("tasks-table").tBodies[0], tasks.pending.map(t =>
+        replaceRows(byId("tasks-table").tBodies[0], tasks.pending, () => tasks.pending.map(t =>
           row([td(t.taskID), td(t.status), td(number(t.publishedInMs), "num")], { task: String(t.taskID) })));
       } catch (e) {
         if (latest()) failure("access-error", e);

@@ -37,6 +37,7 @@ import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -312,7 +313,7 @@ class ConsoleBrowserTest {
 
     @Test
     @Order(8)
-    void keyboardAloneOpensAnIndexAndAJournalEntryAndKeepsItsPlaceWhileTheJournalRefreshes() {
+    void keyboardAloneOpensAnIndexAndAJournalEntryAndKeepsItsPlaceWhileTheJournalRefreshes() throws IOException {
         tab("indices");
         WebElement products = waiting.until(ExpectedConditions.elementToBeClickable(
                 By.cssSelector("#indices-table tr[data-index='products'] button")));
@@ -340,6 +341,8 @@ class ConsoleBrowserTest {
         WebElement opener = (WebElement) browser.executeScript(
                 "document.querySelector(arguments[0]).focus(); return document.activeElement;",
                 "#journal-table tr[data-seq='" + seq + "'] button");
+        // a request more: the journal's next refresh makes its rows anew, a row above the entry's
+        send("POST", "/1/indexes/products/query", "{\"query\":\"aurora\"}");
         waiting.until(ExpectedConditions.stalenessOf(opener)); // the journal refreshed
         WebElement focused = browser.switchTo().activeElement();
         assertThat(focused.getTagName()).isEqualTo("button");
@@ -551,6 +554,8 @@ class ConsoleBrowserTest {
                 By.id("fault-server-error"), "Delay (ms) must be a whole number from 1 to 60,000"));
         assertThat(find("fault-server-delay").getDomAttribute("aria-invalid")).isEqualTo("true");
         WebElement row = browser.findElement(By.cssSelector("#hosts-table tr[data-host='0']"));
+        // a request to host 0 changes its count: the view's next refresh makes the row anew
+        send("POST", "/1/indexes/products/query", "{}");
         waiting.until(ExpectedConditions.stalenessOf(row)); // the view refreshed
         assertThat(find("fault-server-error").getText())
                 .as("the error stays shown through the view's refresh every second")
@@ -894,6 +899,201 @@ class ConsoleBrowserTest {
         waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
     }
 
+    @Test
+    @Order(38)
+    void holdingAnArrowKeyShowsEachTabItPassesAndReadsTheLastOneAlone() {
+        tab("indices");
+        browser.executeScript("window.paths = []; const fetched = window.fetch;"
+                + " window.fetch = (...args) => { window.paths.push(String(args[0])); return fetched(...args); };");
+        // held: its key pressed again and again (as a key repeats) before it is released, twice round the tabs
+        Actions held = new Actions(browser);
+        for (int i = 0; i < 14; i++) {
+            held.keyDown(Keys.ARROW_RIGHT);
+        }
+        held.keyUp(Keys.ARROW_RIGHT).perform();
+        assertSelected("journal", new String[] {"indices", "search", "journal", "faults", "charts", "access"});
+        waiting.until(driver -> !paths().isEmpty());
+        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        assertThat(paths())
+                .as("the reads made: the journal's (the tab the key was released on) and none of the tabs passed")
+                .allSatisfy(path -> assertThat(path).startsWith("/_mock/console/api/journal?"));
+    }
+
+    @Test
+    @Order(39)
+    void theViewShownIsInTheUrlSoBackForwardAndReloadShowIt() {
+        tab("faults");
+        assertThat(browser.getCurrentUrl()).endsWith("/_mock/console#faults");
+        tab("charts");
+        browser.navigate().back();
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("view-faults")));
+        assertThat(find("tab-faults").getDomAttribute("aria-selected")).isEqualTo("true");
+        browser.navigate().forward();
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("view-charts")));
+
+        browser.navigate().refresh();
+        // signed in again from this tab's session, on the view the URL names, the keyboard on its tab
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("view-charts")));
+        waiting.until(
+                driver -> "tab-charts".equals(driver.switchTo().activeElement().getDomAttribute("id")));
+        assertThat(browser.getCurrentUrl()).doesNotContain(ADMIN_KEY);
+        // a tab passed with the arrow keys replaces the URL's view rather than adding a step for Back
+        browser.switchTo().activeElement().sendKeys(Keys.ARROW_RIGHT);
+        waiting.until(driver -> driver.getCurrentUrl().endsWith("#access"));
+        browser.navigate().back();
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("view-faults")));
+        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+    }
+
+    @Test
+    @Order(41)
+    void textSelectedInARefreshingListStaysSelectedAndOpensNothing() throws IOException {
+        send("POST", "/1/indexes/products/query", "{\"query\":\"aurora\"}");
+        tab("journal");
+        By path = By.cssSelector("#journal-table tbody td.path");
+        waiting.until(ExpectedConditions.presenceOfElementLocated(path));
+        browser.executeScript("window.paths = []; const fetched = window.fetch;"
+                + " window.fetch = (...args) => { window.paths.push(String(args[0])); return fetched(...args); };"
+                + " const cell = document.querySelector('#journal-table tbody td.path');"
+                + " const range = document.createRange(); range.selectNodeContents(cell);"
+                + " getSelection().removeAllRanges(); getSelection().addRange(range); window.selected = cell;");
+        send("POST", "/1/indexes/products/query", "{\"query\":\"nimbus\"}"); // a new row to show
+        waiting.until(driver -> paths().size() >= 2); // two refreshes since
+        assertThat(browser.executeScript("return window.selected.isConnected"
+                        + " && getSelection().toString() === window.selected.textContent"))
+                .as("the path selected, to copy it, still in the page and selected")
+                .isEqualTo(true);
+        // a click ending a selection in a row opens nothing
+        browser.executeScript("window.selected.click()");
+        assertThat(find("journal-detail").isDisplayed()).isFalse();
+        // the selection gone, the rows are shown anew
+        browser.executeScript("getSelection().removeAllRanges()");
+        waiting.until(driver -> !(Boolean) browser.executeScript("return window.selected.isConnected"));
+    }
+
+    @Test
+    @Order(42)
+    void eachLineOfAChartHasAColourOfItsOwnAndKeepsItWhileItIsDrawn() {
+        // eight lines, then one of them with seven new ones: as indices come and go between refreshes
+        List<?> colours = (List<?>) browser.executeScript("const figure = document.createElement('figure');"
+                + " const canvas = document.createElement('canvas'); const legend = document.createElement('div');"
+                + " figure.append(document.createElement('figcaption'), canvas, legend);"
+                + " const lines = names => names.map(name => ({ name, values: [1, 2] }));"
+                + " QuarryCharts.draw(canvas, lines(['a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7']), legend);"
+                + " const first = legend.querySelector('i').style.background;"
+                + " QuarryCharts.draw(canvas, lines(['a0', 'b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7']), legend);"
+                + " return [first].concat(Array.from(legend.querySelectorAll('i'), i => i.style.background));");
+        assertThat(colours.get(1)).as("a0 kept its colour").isEqualTo(colours.get(0));
+        assertThat(colours.subList(1, colours.size()))
+                .as("the colours of the lines drawn together")
+                .doesNotHaveDuplicates();
+    }
+
+    @Test
+    @Order(43)
+    void aNarrowWindowShowsEveryViewWithinItsWidth() {
+        org.openqa.selenium.Dimension wide = browser.manage().window().getSize();
+        try {
+            browser.manage().window().setSize(new org.openqa.selenium.Dimension(400, 800));
+            // the server's line (version, hosts, application) under the title, no word of it broken in two
+            assertThat(browser.executeScript("const text = document.getElementById('server-info').firstChild;"
+                            + " const range = document.createRange(); let at = 0;"
+                            + " return text.data.split(' ').filter(word => { range.setStart(text, at);"
+                            + " range.setEnd(text, at + word.length); at += word.length + 1;"
+                            + " return range.getClientRects().length > 1; });"))
+                    .as("the words of the server's line broken across lines")
+                    .asInstanceOf(InstanceOfAssertFactories.LIST)
+                    .isEmpty();
+            for (String view : new String[] {"indices", "search", "journal", "access", "faults", "charts"}) {
+                tab(view);
+                assertWithinThePagesWidth("the " + view + " view in a window 400 pixels wide");
+            }
+            // the search's facets above its hits, each as wide as the window, rather than both squeezed side by side
+            tab("search");
+            typeIndex("products");
+            indexChanged();
+            waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("search-hits")));
+            assertThat(browser.executeScript("const [facets, hits] = document.querySelectorAll("
+                            + "'#search-results .columns > div'); return hits.getBoundingClientRect().top"
+                            + " > facets.getBoundingClientRect().bottom"
+                            + " && hits.getBoundingClientRect().width === facets.getBoundingClientRect().width;"))
+                    .as("the hits under the facets, as wide")
+                    .isEqualTo(true);
+            tab("charts");
+            // each chart drawn at the size it is shown, not drawn 900 pixels wide and shrunk, labels and all
+            waiting.until(driver -> (Boolean) browser.executeScript("return Array.from("
+                    + "document.querySelectorAll('#view-charts canvas')).filter(c => c.clientWidth > 0)"
+                    + ".every(c => c.clientWidth < 400"
+                    + " && c.width === Math.round(c.clientWidth * (window.devicePixelRatio || 1)))"));
+        } finally {
+            browser.manage().window().setSize(wide);
+        }
+    }
+
+    @Test
+    @Order(44)
+    void theSearchViewTellsAnIndexListNotAnsweredFromOneRefusedToTheKey() {
+        tab("journal");
+        server.faults().next(1, "GET", "/1/indexes", Fault.status(503));
+        tab("search");
+        waiting.until(
+                driver -> !driver.findElement(By.id("search-error")).getText().isEmpty());
+        assertThat(find("search-index-note").getText())
+                .as("the server failed, not the key")
+                .contains("could not be read")
+                .doesNotContain("the key may not list");
+        tab("journal");
+        tab("search"); // answered this time
+        waiting.until(ExpectedConditions.textToBe(By.id("search-error"), ""));
+        assertThat(find("search-index-note").getText()).isEmpty();
+    }
+
+    @Test
+    @Order(45)
+    void aRefreshAnsweredAsBeforeMakesNoRowAnew() throws IOException {
+        send("POST", "/1/indexes/products/query", "{\"query\":\"orbit\"}");
+        tab("journal");
+        browser.executeScript("window.paths = []; const fetched = window.fetch;"
+                + " window.fetch = (...args) => { window.paths.push(String(args[0])); return fetched(...args); };"
+                + " window.changes = 0; new MutationObserver(records => { window.changes += records.length; })"
+                + ".observe(document.querySelector('#journal-table tbody'),"
+                + " { childList: true, subtree: true, characterData: true, attributes: true });");
+        // the third read starts once the second has been shown: two refreshes answered as the rows show
+        waiting.until(driver -> paths().size() >= 3);
+        assertThat(counted("changes"))
+                .as("changes to the journal's rows while nothing was journaled")
+                .isZero();
+        send("POST", "/1/indexes/products/query", "{\"query\":\"nimbus\"}");
+        waiting.until(driver -> counted("changes") > 0);
+    }
+
+    @Test
+    @Order(46)
+    void anIndexOpenIsInTheUrlSoAReloadOpensItAgain() {
+        tab("indices");
+        while (find("indices-previous").isDisplayed()
+                && find("indices-previous").isEnabled()) {
+            find("indices-previous").click();
+            waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        }
+        waiting.until(ExpectedConditions.elementToBeClickable(
+                        By.cssSelector("#indices-table tr[data-index='products'] button")))
+                .click();
+        waiting.until(driver -> driver.getCurrentUrl().endsWith("/_mock/console#indices/products"));
+
+        browser.navigate().refresh();
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("index-detail")));
+        assertThat(find("index-detail-name").getText()).isEqualTo("products");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("index-records"), "Aurora"));
+        find("index-detail-close").click();
+        waiting.until(driver -> driver.getCurrentUrl().endsWith("/_mock/console#indices"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> paths() {
+        return (List<String>) browser.executeScript("return window.paths");
+    }
+
     /** The view's tab focused, selected and the tab bar's one tab stop, its view shown and the others hidden. */
     private static void assertSelected(String view, String[] order) {
         waiting.until(driver ->
@@ -1021,7 +1221,7 @@ class ConsoleBrowserTest {
     }
 
     @Test
-    @Order(40) // last but one: the server stopped is told with the calls it counts
+    @Order(50) // last but one: the server stopped is told with the calls it counts
     void aHiddenTabAsksTheServerNothingAndCatchesUpWhenShownAgain() {
         tab("access"); // its pending tasks are read every second while it is shown
         // the page's calls counted as it makes them

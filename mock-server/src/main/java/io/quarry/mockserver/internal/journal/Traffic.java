@@ -318,8 +318,10 @@ public final class Traffic {
         }
         ArrayNode p50 = out.putArray("p50Ms");
         ArrayNode p99 = out.putArray("p99Ms");
-        Map<String, long[]> perIndex = new HashMap<>();
-        Map<String, Long> totals = new HashMap<>();
+        // each name's total over the window first, its series for the busiest alone: the seconds may name thousands
+        // of indices (32 a second of names that change, over ten minutes), and a series for each would be megabytes
+        // made anew at every refresh of every chart shown
+        Map<String, long[]> totals = new HashMap<>();
         Set<String> unnamed = new HashSet<>();
         long[][] unanswered = new long[REASONS.length][];
         for (int i = 0; i < count; i++) {
@@ -348,19 +350,23 @@ public final class Traffic {
                         unnamed.add(name); // no whole name: whose indices it holds is unknown
                     }
                     if (ops > 0) {
-                        perIndex.computeIfAbsent(name, n -> new long[count])[i] += ops;
-                        totals.merge(name, (long) ops, Long::sum);
+                        totals.computeIfAbsent(name, n -> new long[1])[0] += ops;
                     }
                 }
             }
         }
         List<String> busiest = new ArrayList<>(totals.keySet());
         busiest.removeIf(name -> unnamed.contains(name) ? !everyIndex : !shown.test(name));
-        busiest.sort((a, b) -> Long.compare(totals.get(b), totals.get(a)));
-        ObjectNode byIndex = out.putObject("byIndex");
+        busiest.sort((a, b) -> Long.compare(totals.get(b)[0], totals.get(a)[0]));
+        Map<String, long[]> lines = new HashMap<>();
         for (String name : busiest.subList(0, Math.min(LINES, busiest.size()))) {
+            lines.put(name, new long[count]);
+        }
+        fillLines(lines, newest, count);
+        ObjectNode byIndex = out.putObject("byIndex");
+        for (String name : busiest.subList(0, lines.size())) {
             ArrayNode ops = byIndex.putArray(name);
-            for (long value : perIndex.get(name)) {
+            for (long value : lines.get(name)) {
                 ops.add(value);
             }
         }
@@ -374,6 +380,23 @@ public final class Traffic {
             }
         }
         return out;
+    }
+
+    /** Adds each second's operations of the lines' indices to their series. */
+    private void fillLines(Map<String, long[]> lines, long newest, int count) {
+        for (int i = 0; i < count && !lines.isEmpty(); i++) {
+            long epochSecond = newest - count + 1 + i;
+            Second second = ring[(int) Math.floorMod(epochSecond, (long) SECONDS)];
+            if (second == null || second.epochSecond != epochSecond) {
+                continue;
+            }
+            for (int x = 0; x <= second.named; x++) {
+                long[] line = lines.get(x < second.named ? second.indices[x] : OTHER_INDICES);
+                if (line != null) {
+                    line[i] += x < second.named ? second.indexOps[x] : second.other;
+                }
+            }
+        }
     }
 
     private static void addPercentile(ArrayNode series, int[] durations, double share) {
