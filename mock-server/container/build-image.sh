@@ -141,11 +141,16 @@ fi
 epoch=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 0)}
 find "$context" -exec touch -h -d "@$epoch" {} +
 
+# The image's labels: what it is built from, in the OCI annotations' format (the commit's time, in UTC).
+revision=$(git rev-parse HEAD 2>/dev/null || echo unknown)
+created=$(date -u -d "@$epoch" +%Y-%m-%dT%H:%M:%SZ)
+labels=(--build-arg "VERSION=$version" --build-arg "REVISION=$revision" --build-arg "CREATED=$created")
+
 builder=()
 # Without the buildx plugin, the docker client of this machine still has the classic builder.
 docker buildx version >/dev/null 2>&1 || builder=(env DOCKER_BUILDKIT=0)
 say "building $tag on $base"
 # No cache: the classic builder takes a cached layer of the same contents whatever its files' times.
-"${builder[@]}" docker build -q --no-cache --build-arg "BASE=$base" -t "$tag" "$context" >/dev/null
+"${builder[@]}" docker build -q --no-cache --build-arg "BASE=$base" "${labels[@]}" -t "$tag" "$context" >/dev/null
 size=$(docker image inspect --format '{{.Size}}' "$tag")
 say "built $tag: $((size / 1000000)) MB"

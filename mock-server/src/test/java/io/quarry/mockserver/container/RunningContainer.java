@@ -104,6 +104,23 @@ final class RunningContainer implements AutoCloseable {
         return Docker.run("inspect", "--format", "{{.NetworkSettings.IPAddress}}", name);
     }
 
+    /** {@return everything it has printed so far, standard output and standard error, as {@code docker logs} shows} */
+    String logs() {
+        Process logs = Docker.start(List.of("logs", name));
+        try {
+            String printed = new String(logs.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (logs.waitFor() != 0) {
+                throw new IllegalStateException("docker logs " + name + " failed: " + printed);
+            }
+            return printed;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** {@return whether it runs and whether the kernel killed it for its memory: "running=true oomKilled=false"} */
     String state() {
         return Docker.run("inspect", "--format", "running={{.State.Running}} oomKilled={{.State.OOMKilled}}", name);
