@@ -1,11 +1,16 @@
-# The image's HEALTHCHECK, run by busybox sh: healthy while the server answers its public status endpoint. Over
+# The image's HEALTHCHECK, run by busybox sh: healthy while the server answers GET /_mock/version with a 200. Over
 # HTTPS, busybox's TLS and the JDK's agree on no handshake: there it is healthy while the port accepts connections.
 #
-# The port, HTTPS and the address are the server's own: its variables, which the options given after the image
-# name win over, as the server reads them (a flag's variable in any case: TRUE is true).
+# A control endpoint, not the service's /1/status: a check every 2 s must not be the application's traffic, which
+# tests read (a host's request count, the request log, the console's journal), nor fail while a test faults the
+# host it asks. The admin key travels on nc's standard input, never in a command line ps shows.
+#
+# The port, HTTPS, the address and the admin key are the server's own: its variables, which the options given after
+# the image name win over, as the server reads them (a flag's variable in any case: TRUE is true).
 bb=/opt/quarry/bin/busybox
 port=${QUARRY_MOCK_PORT:-8080}
 bind=${QUARRY_MOCK_BIND:-0.0.0.0}
+key=${QUARRY_MOCK_ADMIN_KEY:-mock-admin-key}
 case "${QUARRY_MOCK_HTTPS:-false}" in
     [Tt][Rr][Uu][Ee]) https=true ;;
     *) https=false ;;
@@ -30,6 +35,7 @@ while [ $# -gt 0 ]; do
         --strict | --version | --help | --training-run) ;;
         --port) [ $# -lt 2 ] || port=$2; shift ;;
         --bind) [ $# -lt 2 ] || bind=$2; shift ;;
+        --admin-key) [ $# -lt 2 ] || key=$2; shift ;;
         --*) shift ;;
     esac
     [ $# -eq 0 ] || shift
@@ -45,6 +51,15 @@ if [ "$https" = true ]; then
     exec "$bb" nc -w 1 "$host" "$port" </dev/null
 fi
 case "$host" in
-    *:*) host="[$host]" ;;
+    *:*) authority="[$host]:$port" ;;
+    *) authority="$host:$port" ;;
 esac
-exec "$bb" wget -q -O /dev/null "http://$host:$port/1/status"
+# the console's header marks the request as the server's own read: out of the journal and the traffic charts too
+printf 'GET /_mock/version HTTP/1.1\r\nHost: %s\r\nX-Service-API-Key: %s\r\nX-Mock-Console: health check\r\nConnection: close\r\n\r\n' \
+    "$authority" "$key" | "$bb" nc -w 2 "$host" "$port" | {
+    IFS= read -r status
+    case "$status" in
+        "HTTP/1.1 200 "*) exit 0 ;;
+        *) echo "GET /_mock/version on $authority: ${status:-no answer}" >&2; exit 1 ;;
+    esac
+}

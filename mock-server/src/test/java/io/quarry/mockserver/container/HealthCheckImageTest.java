@@ -3,8 +3,6 @@ package io.quarry.mockserver.container;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -12,8 +10,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Isolated;
 
 /**
- * The image's health check where the server is set up otherwise than by the image's defaults: it checks the port
- * and the scheme the server listens on, however they were given. Run as Docker runs it (the image's HEALTHCHECK
+ * The image's health check where the server is set up otherwise than by the image's defaults: it checks the port,
+ * the scheme and the admin key the server has, however they were given. Run as Docker runs it (the image's HEALTHCHECK
  * command, in the container), once the server listens, rather than waiting for Docker's next round.
  */
 @Tag("containers")
@@ -34,24 +32,22 @@ class HealthCheckImageTest {
                     .startsWith("listening on https://")
                     .endsWith(":9443");
 
-            healthCheck(container, List.of());
+            container.healthCheck(List.of());
             // it checks something: where nothing listens, the same check fails
-            assertThatThrownBy(() -> healthCheck(container, List.of("-e", "QUARRY_MOCK_HTTPS=false")))
+            assertThatThrownBy(() -> container.healthCheck(List.of("-e", "QUARRY_MOCK_HTTPS=false")))
                     .hasMessageContaining("exited 1");
         }
     }
 
-    /** Runs the image's health check command in the container; throws when it fails (unhealthy). */
-    private static void healthCheck(RunningContainer container, List<String> execOptions) {
-        // ["CMD","/opt/quarry/bin/busybox","sh","/opt/quarry/healthcheck.sh"]
-        String test = Docker.run("image", "inspect", "--format", "{{json .Config.Healthcheck.Test}}", Docker.IMAGE);
-        List<String> command = Arrays.stream(test.replaceAll("[\\[\\]\"]", "").split(","))
-                .skip(1)
-                .toList();
-        List<String> exec = new ArrayList<>(List.of("exec"));
-        exec.addAll(execOptions);
-        exec.add(container.name());
-        exec.addAll(command);
-        Docker.run(exec.toArray(new String[0]));
+    @Test
+    void asksWithTheAdminKeyGivenAfterTheImageName() {
+        // the key after the image name wins over the variable, as the server reads it
+        try (RunningContainer container = RunningContainer.start(
+                List.of("-e", "QUARRY_MOCK_ADMIN_KEY=variable-admin-key"),
+                List.of(),
+                List.of("--admin-key", "command-line-admin-key"))) {
+            // the variable's key is not the server's: checked with it, the check would fail
+            container.healthCheck(List.of());
+        }
     }
 }

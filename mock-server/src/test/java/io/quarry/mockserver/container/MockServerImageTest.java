@@ -1,6 +1,7 @@
 package io.quarry.mockserver.container;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.mockserver.testing.Eventually;
 import java.io.BufferedReader;
@@ -22,6 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -137,6 +140,50 @@ class MockServerImageTest {
     }
 
     @Test
+    void itsHealthChecksAreNoneOfTheApplicationsTrafficAndPassWhileTheHostIsFaulted() throws Exception {
+        String url = shared.publishedUrl(8080);
+        // as a test of failover scripts it, for the host the check asks; Docker's own rounds go on meanwhile
+        HttpResponse<String> scripted = control(
+                url + "/_mock/hosts/0/faults",
+                "{\"type\": \"during\", \"durationMs\": 60000, \"fault\": {\"type\": \"status\", \"status\": 503}}");
+        assertThat(scripted.statusCode()).as(scripted.body()).isEqualTo(200);
+        try {
+            String counted = requestCount(url);
+
+            shared.healthCheck(List.of());
+            shared.healthCheck(List.of());
+
+            assertThat(requestCount(url)).as("the host's request count").isEqualTo(counted);
+            HttpResponse<String> journal = http.send(
+                    HttpRequest.newBuilder(URI.create(url + "/_mock/console/api/journal"))
+                            .header("X-Service-Application-Id", "QUARRYMOCK")
+                            .header("X-Service-API-Key", "mock-admin-key")
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(journal.statusCode()).as(journal.body()).isEqualTo(200);
+            assertThat(journal.body()).doesNotContain("/1/status", "/_mock/version");
+            // it checks the answer: with another key than the server's, the same check fails
+            assertThatThrownBy(() -> shared.healthCheck(List.of("-e", "QUARRY_MOCK_ADMIN_KEY=not-the-key")))
+                    .hasMessageContaining("HTTP/1.1 403");
+        } finally {
+            http.send(
+                    HttpRequest.newBuilder(URI.create(url + "/_mock/hosts/0/faults"))
+                            .header("X-Service-API-Key", "mock-admin-key")
+                            .DELETE()
+                            .build(),
+                    HttpResponse.BodyHandlers.discarding());
+        }
+    }
+
+    /** {@return host 0's request count, as the server tells it: {@code "requestCount":12}} */
+    private String requestCount(String url) throws Exception {
+        Matcher count = Pattern.compile("\"requestCount\":\\d+")
+                .matcher(control(url + "/_mock/hosts", null).body());
+        assertThat(count.find()).isTrue();
+        return count.group();
+    }
+
+    @Test
     void servesAMountedSeedWithTheVariablesCredentialsOnTwoHosts(@TempDir Path seed) throws Exception {
         Files.writeString(
                 seed.resolve("products.json"),
@@ -180,6 +227,8 @@ class MockServerImageTest {
             assertThat(found.body()).contains("\"objectID\":\"p1\"");
             assertThat(get(container.publishedUrl(8080) + "/1/indexes", "SEEDED", "wrong-key-value"))
                     .isEqualTo(403);
+            // the health check asks with the key the variable gave
+            container.healthCheck(List.of());
             assertThat(container.logs()).as("all it printed").doesNotContain("-value");
         }
     }
