@@ -369,9 +369,21 @@ class MockServerImageTest {
     @Test
     void servesAsAnyUserOnAReadOnlyRootFilesystemWithinAMemoryLimit() throws Exception {
         // nothing written outside a mounted volume (no perf-data file, the cache only read), a heap sized to the limit;
-        // as a user the image does not know, in the root group, as OpenShift runs a container
+        // as a user the image does not know, in the root group, as OpenShift runs a container; without capabilities
+        // or a way to gain privileges, as Kubernetes' restricted profile runs it
         try (RunningContainer container = RunningContainer.start(
-                List.of("--user", "12345:0", "--read-only", "--memory", "256m"), List.of(8080), List.of())) {
+                List.of(
+                        "--user",
+                        "12345:0",
+                        "--read-only",
+                        "--cap-drop",
+                        "ALL",
+                        "--security-opt",
+                        "no-new-privileges",
+                        "--memory",
+                        "256m"),
+                List.of(8080),
+                List.of())) {
             assertThat(get(container.publishedUrl(8080) + "/1/indexes", "QUARRYMOCK", "mock-admin-key"))
                     .isEqualTo(200);
             assertThat(Docker.run("exec", container.name(), "/opt/quarry/bin/busybox", "id", "-u"))
