@@ -3,6 +3,10 @@ package io.quarry.mockserver.container;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -40,13 +44,25 @@ class HealthCheckImageTest {
     }
 
     @Test
-    void asksWithTheAdminKeyGivenAfterTheImageName() {
-        // the key after the image name wins over the variable, as the server reads it
+    void asksEveryHostWithTheAdminKeyGivenAfterTheImageName() throws Exception {
+        // the key and the hosts after the image name win over the variables, as the server reads them
         try (RunningContainer container = RunningContainer.start(
                 List.of("-e", "QUARRY_MOCK_ADMIN_KEY=variable-admin-key"),
-                List.of(),
-                List.of("--admin-key", "command-line-admin-key"))) {
+                List.of(8081),
+                List.of("--admin-key", "command-line-admin-key", "--hosts", "2"))) {
             // the variable's key is not the server's: checked with it, the check would fail
+            container.healthCheck(List.of());
+
+            // host 0 refuses connections for a while, as a test of failover tells it to: host 1 still answers
+            HttpResponse<String> refusing = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(container.publishedUrl(8081) + "/_mock/hosts/0/faults"))
+                                    .header("X-Service-API-Key", "command-line-admin-key")
+                                    .POST(HttpRequest.BodyPublishers.ofString(
+                                            "{\"type\": \"refuseConnections\", \"durationMs\": 60000}"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            assertThat(refusing.statusCode()).as(refusing.body()).isEqualTo(200);
             container.healthCheck(List.of());
         }
     }
