@@ -323,7 +323,7 @@ class MockServerImageTest {
     }
 
     @Test
-    void carriesTheOpenContainerLabelsOfWhatItIsBuiltFrom() {
+    void carriesTheOpenContainerLabelsOfWhatItIsBuiltFrom() throws Exception {
         // "key=value" a line, one per label
         Map<String, String> labels = Docker.run(
                         "image",
@@ -335,8 +335,10 @@ class MockServerImageTest {
                 .map(line -> line.split("=", 2))
                 .collect(Collectors.toMap(entry -> entry[0], entry -> entry[1]));
         String prefix = "org.opencontainers.image.";
-        // the version of the server it runs: "quarry mock-server 1.0.0"
-        String version = Docker.run("run", "--rm", Docker.IMAGE, "--version").replace("quarry mock-server ", "");
+        // the version of the server it runs, as the server says it: {"version":"1.0.0"}
+        String version = control(shared.publishedUrl(8080) + "/_mock/version", null)
+                .body()
+                .replaceAll("\\{\"version\":\"(.*)\"}", "$1");
         assertThat(labels)
                 .containsEntry(prefix + "version", version)
                 .containsEntry(prefix + "source", "https://github.com/quarry-sdk/quarry-java")
