@@ -80,7 +80,7 @@ mkdir -p "$rootfs/opt/quarry/bin" "$rootfs/seed"
 cp mock-server/container/Dockerfile "$context/"
 cp mock-server/container/healthcheck.sh "$rootfs/opt/quarry/"
 cp "$jar" "$rootfs/opt/quarry/mock-server.jar"
-"$busybox" --list | grep -qx wget || fail "$busybox has no wget: install busybox-static or set QUARRY_BUSYBOX"
+"$busybox" --list | grep -qx nc || fail "$busybox has no nc: install busybox-static or set QUARRY_BUSYBOX"
 if ldd "$busybox" >/dev/null 2>&1; then fail "$busybox is linked dynamically: install busybox-static"; fi
 cp "$busybox" "$rootfs/opt/quarry/bin/busybox"
 
@@ -141,11 +141,16 @@ fi
 epoch=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 0)}
 find "$context" -exec touch -h -d "@$epoch" {} +
 
+# The image's labels: what it is built from, in the OCI annotations' format (the commit's time, in UTC).
+revision=$(git rev-parse HEAD 2>/dev/null || echo unknown)
+created=$(date -u -d "@$epoch" +%Y-%m-%dT%H:%M:%SZ)
+labels=(--build-arg "VERSION=$version" --build-arg "REVISION=$revision" --build-arg "CREATED=$created")
+
 builder=()
 # Without the buildx plugin, the docker client of this machine still has the classic builder.
 docker buildx version >/dev/null 2>&1 || builder=(env DOCKER_BUILDKIT=0)
 say "building $tag on $base"
 # No cache: the classic builder takes a cached layer of the same contents whatever its files' times.
-"${builder[@]}" docker build -q --no-cache --build-arg "BASE=$base" -t "$tag" "$context" >/dev/null
+"${builder[@]}" docker build -q --no-cache --build-arg "BASE=$base" "${labels[@]}" -t "$tag" "$context" >/dev/null
 size=$(docker image inspect --format '{{.Size}}' "$tag")
 say "built $tag: $((size / 1000000)) MB"

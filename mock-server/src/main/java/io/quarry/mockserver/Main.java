@@ -138,6 +138,16 @@ public final class Main {
      */
     static MockServer start(String[] commandLine, Map<String, String> environment, PrintStream out) {
         String[] args = EnvironmentOptions.withCommandLine(commandLine, environment);
+        try {
+            return startParsed(args, environment, out);
+        } catch (IllegalArgumentException e) {
+            // a container is set up by its variables: a refusal names the one to change, not only its option
+            throw EnvironmentOptions.namingVariables(e, args, args.length - commandLine.length);
+        }
+    }
+
+    /** Starts the server with the options merged: the environment's first, then the command line's. */
+    private static MockServer startParsed(String[] args, Map<String, String> environment, PrintStream out) {
         MockServer.Builder builder = MockServer.builder();
         boolean appIdGiven = false;
         boolean keyGiven = false;
@@ -152,61 +162,70 @@ public final class Main {
         Path certOut = null;
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
-            switch (option) {
-                case "--help", "-h" -> {
-                    out.println(USAGE);
-                    return null;
+            try {
+                switch (option) {
+                    case "--help", "-h" -> {
+                        out.println(USAGE);
+                        return null;
+                    }
+                    case "--version" -> {
+                        out.println("quarry mock-server " + MockServer.readVersion());
+                        return null;
+                    }
+                    case "--https" -> {
+                        https = true;
+                        builder.https();
+                    }
+                    case "--strict" -> builder.strict();
+                    case "--training-run" -> trainingRun = true;
+                    case "--port" -> {
+                        port = integer(option, value(args, ++i, option));
+                        builder.port(port);
+                    }
+                    case "--bind" -> {
+                        bind = value(args, ++i, option);
+                        builder.bindAddress(bind);
+                    }
+                    case "--hosts" -> builder.hosts(integer(option, value(args, ++i, option)));
+                    case "--app-id" -> {
+                        builder.applicationId(value(args, ++i, option));
+                        appIdGiven = true;
+                    }
+                    case "--admin-key" -> {
+                        builder.adminKey(key(value(args, ++i, option), option));
+                        keyGiven = true;
+                    }
+                    case "--monitoring-key" -> {
+                        builder.monitoringKey(key(value(args, ++i, option), option));
+                        monitoringKeyGiven = true;
+                    }
+                    case "--usage-key" -> {
+                        builder.usageKey(key(value(args, ++i, option), option));
+                        usageKeyGiven = true;
+                    }
+                    case "--monitoring-seed" -> builder.monitoringSeed(longInteger(option, value(args, ++i, option)));
+                    case "--crawler-user" -> crawlerUser = value(args, ++i, option);
+                    case "--crawler-key" -> crawlerKey = key(value(args, ++i, option), option);
+                    case "--cert-out" -> certOut = Path.of(value(args, ++i, option));
+                    case "--seed" -> builder.seed(seedPath(value(args, ++i, option)));
+                    case "--task-delay" -> builder.taskDelay(duration(value(args, ++i, option)));
+                    case "--clusters" -> builder.clusters(clusters(value(args, ++i, option)));
+                    case "--console" -> builder.console(console(value(args, ++i, option)));
+                    default -> throw new IllegalArgumentException(notAnOption(option, i));
                 }
-                case "--version" -> {
-                    out.println("quarry mock-server " + MockServer.readVersion());
-                    return null;
-                }
-                case "--https" -> {
-                    https = true;
-                    builder.https();
-                }
-                case "--strict" -> builder.strict();
-                case "--training-run" -> trainingRun = true;
-                case "--port" -> {
-                    port = integer(option, value(args, ++i, option));
-                    builder.port(port);
-                }
-                case "--bind" -> {
-                    bind = value(args, ++i, option);
-                    builder.bindAddress(bind);
-                }
-                case "--hosts" -> builder.hosts(integer(option, value(args, ++i, option)));
-                case "--app-id" -> {
-                    builder.applicationId(value(args, ++i, option));
-                    appIdGiven = true;
-                }
-                case "--admin-key" -> {
-                    builder.adminKey(key(value(args, ++i, option), option));
-                    keyGiven = true;
-                }
-                case "--monitoring-key" -> {
-                    builder.monitoringKey(key(value(args, ++i, option), option));
-                    monitoringKeyGiven = true;
-                }
-                case "--usage-key" -> {
-                    builder.usageKey(key(value(args, ++i, option), option));
-                    usageKeyGiven = true;
-                }
-                case "--monitoring-seed" -> builder.monitoringSeed(longInteger(option, value(args, ++i, option)));
-                case "--crawler-user" -> crawlerUser = value(args, ++i, option);
-                case "--crawler-key" -> crawlerKey = key(value(args, ++i, option), option);
-                case "--cert-out" -> certOut = Path.of(value(args, ++i, option));
-                case "--seed" -> builder.seed(seedPath(value(args, ++i, option)));
-                case "--task-delay" -> builder.taskDelay(duration(value(args, ++i, option)));
-                case "--clusters" -> builder.clusters(clusters(value(args, ++i, option)));
-                case "--console" -> builder.console(console(value(args, ++i, option)));
-                default -> throw new IllegalArgumentException(notAnOption(option, i));
+            } catch (IllegalArgumentException e) {
+                throw naming(option, e);
             }
         }
         if (certOut != null && !https) {
             throw new IllegalArgumentException("--cert-out needs --https");
         }
-        builder.crawlerCredentials(crawlerUser, crawlerKey == null ? MockServer.DEFAULT_CRAWLER_API_KEY : crawlerKey);
+        try {
+            builder.crawlerCredentials(
+                    crawlerUser, crawlerKey == null ? MockServer.DEFAULT_CRAWLER_API_KEY : crawlerKey);
+        } catch (IllegalArgumentException e) {
+            throw naming("--crawler-user", e);
+        }
         // in a container the machine's name is the container's (Docker's --hostname, Compose's hostname:), which
         // other containers may call it by
         String hostname = environment.get("HOSTNAME");
@@ -288,6 +307,18 @@ public final class Main {
         } catch (UnknownHostException e) {
             return false;
         }
+    }
+
+    /**
+     * {@return the refusal of an option's value, naming the option}: the builder's own names its parameter
+     * ({@code hosts must be 1..10}), which a user of the command line or of the variables never wrote. An argument
+     * that is no option's name is never repeated: it may be a key given the wrong way.
+     */
+    private static IllegalArgumentException naming(String option, IllegalArgumentException refusal) {
+        String message = String.valueOf(refusal.getMessage());
+        return message.contains(option) || !USAGE.contains("  " + option + " ")
+                ? refusal
+                : new IllegalArgumentException(option + ": " + message, refusal);
     }
 
     private static String value(String[] args, int at, String option) {

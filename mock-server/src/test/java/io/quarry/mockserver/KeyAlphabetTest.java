@@ -76,8 +76,8 @@ class KeyAlphabetTest {
             assertThatThrownBy(() -> Main.start(new String[0], Map.of(variable, "SecretA.b"), out))
                     .as(variable)
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageEndingWith(
-                            "must hold only ASCII letters, digits, '-' and '_' (character 8 is none of" + " them)")
+                    .hasMessageEndingWith("must hold only ASCII letters, digits, '-' and '_' (character 8 is none of"
+                            + " them) (from the environment: " + variable + ")")
                     .hasMessageNotContaining("Secret");
         }
         try (MockServer server = Main.start(new String[] {"--admin-key", TAKEN}, out)) {

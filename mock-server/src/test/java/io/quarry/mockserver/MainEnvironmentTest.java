@@ -8,6 +8,8 @@ import io.quarry.mockserver.testing.TestClient;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,6 +88,48 @@ class MainEnvironmentTest {
         assertThatThrownBy(() -> Main.start(new String[0], Map.of("QUARRY_MOCK_PORT", "http"), out))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("--port needs an integer");
+    }
+
+    @Test
+    void aRefusedValueNamesTheVariableThatGaveItNeverAKey() {
+        Map<String, String> refused = Map.of(
+                "QUARRY_MOCK_TASK_DELAY", "soon",
+                "QUARRY_MOCK_HOSTS", "20",
+                "QUARRY_MOCK_ADMIN_KEY", "s3cret.key",
+                "QUARRY_MOCK_CLUSTERS", "c1,c1",
+                "QUARRY_MOCK_CRAWLER_USER", "crawl:er",
+                "QUARRY_MOCK_SEED", "/no/such/seed",
+                "QUARRY_MOCK_CERT_OUT", "/certs/mock.pem");
+        Map<String, String> messages = Map.of(
+                "QUARRY_MOCK_TASK_DELAY", "--task-delay needs a duration such as 500ms, 2s or PT1S, not soon",
+                "QUARRY_MOCK_HOSTS", "--hosts: hosts must be 1..10",
+                "QUARRY_MOCK_ADMIN_KEY",
+                        "--admin-key must hold only ASCII letters, digits, '-' and '_' (character 7 is none of them)",
+                "QUARRY_MOCK_CLUSTERS", "--clusters: the cluster c1 is named twice",
+                "QUARRY_MOCK_CRAWLER_USER", "--crawler-user: the crawler user ID must not contain ':'",
+                "QUARRY_MOCK_SEED", "cannot read the seed /no/such/seed: no such file or directory (--seed)",
+                "QUARRY_MOCK_CERT_OUT", "--cert-out needs --https");
+        refused.forEach((variable, value) -> assertThatThrownBy(
+                        () -> Main.start(new String[0], Map.of(variable, value), out))
+                .as(variable)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(messages.get(variable) + " (from the environment: " + variable + ")")
+                .hasMessageNotContaining("s3cret"));
+        // the same value on the command line: its option alone
+        assertThatThrownBy(() -> Main.start(new String[] {"--hosts", "20"}, Map.of("QUARRY_MOCK_PORT", "8080"), out))
+                .hasMessage("--hosts: hosts must be 1..10");
+    }
+
+    @Test
+    void aStartThatFailsOnTwoVariablesNamesBoth() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Map<String, String> environment =
+                    Map.of("QUARRY_MOCK_PORT", Integer.toString(taken.getLocalPort()), "QUARRY_MOCK_BIND", "127.0.0.1");
+            assertThatThrownBy(() -> Main.start(new String[0], environment, out))
+                    .hasMessageStartingWith("cannot listen on 127.0.0.1, port " + taken.getLocalPort())
+                    .hasMessageEndingWith(
+                            "change --port or --bind (from the environment: QUARRY_MOCK_PORT, QUARRY_MOCK_BIND)");
+        }
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.stream.IntStream;
 import org.testcontainers.containers.GenericContainer;
@@ -64,6 +65,17 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
     private static final String SEED_DIRECTORY = "/seed";
     /** The server's options that would leave the hosts out of reach of {@link #getHostUrls()}. */
     private static final List<String> OUT_OF_REACH_OPTIONS = List.of("--port", "--bind", "--hosts", "--https");
+    /**
+     * The server's credential options, each with the setting the container reads them from: given on its command
+     * line, they would win over that setting, and the getters and {@link #clientConfig()} would give other ones.
+     */
+    private static final Map<String, String> CREDENTIAL_OPTIONS = Map.of(
+            "--app-id", "withApplicationId(id)",
+            "--admin-key", "withAdminKey(key)",
+            "--monitoring-key", "withEnv(\"QUARRY_MOCK_MONITORING_KEY\", key)",
+            "--usage-key", "withEnv(\"QUARRY_MOCK_USAGE_KEY\", key)",
+            "--crawler-user", "withEnv(\"QUARRY_MOCK_CRAWLER_USER\", id)",
+            "--crawler-key", "withEnv(\"QUARRY_MOCK_CRAWLER_KEY\", key)");
 
     private final DockerImageName image;
     private final List<String> seeds = new ArrayList<>();
@@ -245,9 +257,12 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
      * hosts out of reach of {@link #getHostUrls()}: its ports ({@code QUARRY_MOCK_PORT}), its address
      * ({@code QUARRY_MOCK_BIND}), HTTPS ({@code QUARRY_MOCK_HTTPS}), and a number of hosts other than
      * {@link #withHosts(int)}'s ({@code QUARRY_MOCK_HOSTS}); and the same options given as the server's arguments
-     * with {@code withCommand} ({@code --port}, {@code --bind}, {@code --https}, {@code --hosts}).
+     * with {@code withCommand} ({@code --port}, {@code --bind}, {@code --https}, {@code --hosts}). Also refused there,
+     * the credentials ({@code --app-id}, {@code --admin-key}, {@code --monitoring-key}, {@code --usage-key},
+     * {@code --crawler-user}, {@code --crawler-key}): they would win over the container's settings, which the getters
+     * and {@link #clientConfig()} give.
      *
-     * @throws IllegalStateException naming the variable or the option, and what to do instead
+     * @throws IllegalStateException naming the variable or the option, and what to do instead, never a value
      */
     @Override
     protected void configure() {
@@ -272,6 +287,11 @@ public final class QuarryMockServerContainer extends GenericContainer<QuarryMock
                 throw new IllegalStateException(argument + " cannot be given to this container's server, whose hosts"
                         + " listen over plain HTTP on ports " + PORT + " onwards of every address: the number of"
                         + " hosts is withHosts(n)");
+            }
+            String setting = CREDENTIAL_OPTIONS.get(argument);
+            if (setting != null) {
+                throw new IllegalStateException(argument + " cannot be given to this container's server: the"
+                        + " container's getters and clientConfig() would not know it; set it with " + setting);
             }
         }
     }

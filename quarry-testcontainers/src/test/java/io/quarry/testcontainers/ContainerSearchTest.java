@@ -78,6 +78,45 @@ class ContainerSearchTest {
     }
 
     @Test
+    void removingOneRuleOfAHostLeavesItsOtherRulesAndTheHostsHold() throws Exception {
+        MockHostFaults host = MOCK.hostFaults(1);
+        host.hold(Duration.ofMinutes(1));
+        host.during(Duration.ofMinutes(1), MockFault.status(503));
+        host.next(5, MockFault.status(500));
+        List<Long> ids = host.ruleIds();
+        assertThat(ids).as("the rules' IDs, oldest first; the hold has none").hasSize(2);
+        long during = ids.get(0);
+        long next = ids.get(1);
+        assertThat(next).isGreaterThan(during);
+
+        assertThat(host.remove(next)).isTrue();
+        assertThat(host.remove(next)).as("already removed").isFalse();
+        assertThat(host.ruleIds()).containsExactly(during);
+        assertThat(MOCK.hostFaults(0).remove(during)).as("another host's rule").isFalse();
+        assertThat(host.ruleIds()).containsExactly(during);
+        // the hold is no rule: it stays until cleared
+        assertThat(faultTypes(1)).contains("hold");
+
+        assertThat(host.remove(during)).isTrue();
+        assertThat(host.ruleIds()).isEmpty();
+        assertThat(faultTypes(1)).containsExactly("hold");
+        host.clear();
+        assertThat(status(MOCK.getHostUrls().get(1) + "/1/indexes")).isEqualTo(200);
+    }
+
+    @Test
+    void aRemovedRuleNoLongerFaultsTheHostsRequests() throws Exception {
+        MockHostFaults host = MOCK.hostFaults(2);
+        host.during(Duration.ofMinutes(1), MockFault.status(503));
+        String url = MOCK.getHostUrls().get(2) + "/1/indexes";
+        assertThat(status(url)).isEqualTo(503);
+
+        assertThat(host.remove(host.ruleIds().get(0))).isTrue();
+
+        assertThat(status(url)).isEqualTo(200);
+    }
+
+    @Test
     void theClientConfigurationHasEveryHostInOrder() {
         assertThat(MOCK.clientConfig().hosts())
                 .containsExactlyElementsOf(
@@ -100,6 +139,21 @@ class ContainerSearchTest {
         return hosts.get("hosts")
                 .valueStream()
                 .map(host -> host.get("requestCount").asInt())
+                .toList();
+    }
+
+    /** The types of a host's active faults, from the server's own list. */
+    private static List<String> faultTypes(int host) throws Exception {
+        JsonNode hosts = JsonMapper.builder()
+                .build()
+                .readTree(get(MOCK.getUrl() + "/_mock/hosts").body());
+        return hosts.get("hosts")
+                .get(host)
+                .get("faults")
+                .valueStream()
+                .map(fault -> fault.has("fault")
+                        ? fault.get("fault").get("type").asString()
+                        : fault.get("type").asString())
                 .toList();
     }
 

@@ -31,7 +31,8 @@ class ContainerStartFailureTest {
             assertThat(failure).isNotNull();
             String messages = String.join("\n", messages(failure));
             assertThat(messages)
-                    .contains("--task-delay needs a duration such as 500ms, 2s or PT1S, not soon")
+                    .contains("--task-delay needs a duration such as 500ms, 2s or PT1S, not soon"
+                            + " (from the environment: QUARRY_MOCK_TASK_DELAY)")
                     .contains("exit code 2")
                     .doesNotContain("start-failure-admin-key");
         }

@@ -182,6 +182,36 @@ class QuarryMockServerContainerTest {
     }
 
     @Test
+    void credentialsOnTheServersCommandLineAreRefusedNamingTheSettingNeverTheValue() {
+        // on the command line they would win over the container's settings, which the getters and clientConfig() give
+        String[][] refused = {
+            {"--app-id", "withApplicationId(id)"},
+            {"--admin-key", "withAdminKey(key)"},
+            {"--monitoring-key", "withEnv(\"QUARRY_MOCK_MONITORING_KEY\", key)"},
+            {"--usage-key", "withEnv(\"QUARRY_MOCK_USAGE_KEY\", key)"},
+            {"--crawler-user", "withEnv(\"QUARRY_MOCK_CRAWLER_USER\", id)"},
+            {"--crawler-key", "withEnv(\"QUARRY_MOCK_CRAWLER_KEY\", key)"}
+        };
+        for (String[] option : refused) {
+            try (QuarryMockServerContainer container =
+                    new QuarryMockServerContainer().withCommand("--strict", option[0], "s3cret-value")) {
+                assertThatThrownBy(container::configure)
+                        .as(option[0])
+                        .isInstanceOf(IllegalStateException.class)
+                        .hasMessageStartingWith(option[0] + " cannot be given to this container's server")
+                        .hasMessageEndingWith("set it with " + option[1])
+                        .hasMessageNotContaining("s3cret");
+            }
+        }
+        try (QuarryMockServerContainer container = new QuarryMockServerContainer()
+                .withAdminKey("s3cret-value")
+                .withEnv("QUARRY_MOCK_CRAWLER_KEY", "crawler-s3cret")) {
+            container.configure();
+            assertThat(container.getCrawlerApiKey()).isEqualTo("crawler-s3cret");
+        }
+    }
+
+    @Test
     void faultsAreForTheServersHostsOnly() {
         try (QuarryMockServerContainer container = new QuarryMockServerContainer().withHosts(2)) {
             assertThatThrownBy(() -> container.hostFaults(2)).isInstanceOf(IllegalArgumentException.class);

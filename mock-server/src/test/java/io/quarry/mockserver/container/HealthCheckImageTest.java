@@ -3,8 +3,10 @@ package io.quarry.mockserver.container;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.ArrayList;
-import java.util.Arrays;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -12,8 +14,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Isolated;
 
 /**
- * The image's health check where the server is set up otherwise than by the image's defaults: it checks the port
- * and the scheme the server listens on, however they were given. Run as Docker runs it (the image's HEALTHCHECK
+ * The image's health check where the server is set up otherwise than by the image's defaults: it checks the port,
+ * the scheme and the admin key the server has, however they were given. Run as Docker runs it (the image's HEALTHCHECK
  * command, in the container), once the server listens, rather than waiting for Docker's next round.
  */
 @Tag("containers")
@@ -34,24 +36,34 @@ class HealthCheckImageTest {
                     .startsWith("listening on https://")
                     .endsWith(":9443");
 
-            healthCheck(container, List.of());
+            container.healthCheck(List.of());
             // it checks something: where nothing listens, the same check fails
-            assertThatThrownBy(() -> healthCheck(container, List.of("-e", "QUARRY_MOCK_HTTPS=false")))
+            assertThatThrownBy(() -> container.healthCheck(List.of("-e", "QUARRY_MOCK_HTTPS=false")))
                     .hasMessageContaining("exited 1");
         }
     }
 
-    /** Runs the image's health check command in the container; throws when it fails (unhealthy). */
-    private static void healthCheck(RunningContainer container, List<String> execOptions) {
-        // ["CMD","/opt/quarry/bin/busybox","sh","/opt/quarry/healthcheck.sh"]
-        String test = Docker.run("image", "inspect", "--format", "{{json .Config.Healthcheck.Test}}", Docker.IMAGE);
-        List<String> command = Arrays.stream(test.replaceAll("[\\[\\]\"]", "").split(","))
-                .skip(1)
-                .toList();
-        List<String> exec = new ArrayList<>(List.of("exec"));
-        exec.addAll(execOptions);
-        exec.add(container.name());
-        exec.addAll(command);
-        Docker.run(exec.toArray(new String[0]));
+    @Test
+    void asksEveryHostWithTheAdminKeyGivenAfterTheImageName() throws Exception {
+        // the key and the hosts after the image name win over the variables, as the server reads them
+        try (RunningContainer container = RunningContainer.start(
+                List.of("-e", "QUARRY_MOCK_ADMIN_KEY=variable-admin-key"),
+                List.of(8081),
+                List.of("--admin-key", "command-line-admin-key", "--hosts", "2"))) {
+            // the variable's key is not the server's: checked with it, the check would fail
+            container.healthCheck(List.of());
+
+            // host 0 refuses connections for a while, as a test of failover tells it to: host 1 still answers
+            HttpResponse<String> refusing = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(container.publishedUrl(8081) + "/_mock/hosts/0/faults"))
+                                    .header("X-Service-API-Key", "command-line-admin-key")
+                                    .POST(HttpRequest.BodyPublishers.ofString(
+                                            "{\"type\": \"refuseConnections\", \"durationMs\": 60000}"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            assertThat(refusing.statusCode()).as(refusing.body()).isEqualTo(200);
+            container.healthCheck(List.of());
+        }
     }
 }

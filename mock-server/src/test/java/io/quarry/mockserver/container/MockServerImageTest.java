@@ -1,6 +1,7 @@
 package io.quarry.mockserver.container;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.mockserver.testing.Eventually;
 import java.io.BufferedReader;
@@ -19,8 +20,12 @@ import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -135,6 +140,50 @@ class MockServerImageTest {
     }
 
     @Test
+    void itsHealthChecksAreNoneOfTheApplicationsTrafficAndPassWhileTheHostIsFaulted() throws Exception {
+        String url = shared.publishedUrl(8080);
+        // as a test of failover scripts it, for the host the check asks; Docker's own rounds go on meanwhile
+        HttpResponse<String> scripted = control(
+                url + "/_mock/hosts/0/faults",
+                "{\"type\": \"during\", \"durationMs\": 60000, \"fault\": {\"type\": \"status\", \"status\": 503}}");
+        assertThat(scripted.statusCode()).as(scripted.body()).isEqualTo(200);
+        try {
+            String counted = requestCount(url);
+
+            shared.healthCheck(List.of());
+            shared.healthCheck(List.of());
+
+            assertThat(requestCount(url)).as("the host's request count").isEqualTo(counted);
+            HttpResponse<String> journal = http.send(
+                    HttpRequest.newBuilder(URI.create(url + "/_mock/console/api/journal"))
+                            .header("X-Service-Application-Id", "QUARRYMOCK")
+                            .header("X-Service-API-Key", "mock-admin-key")
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(journal.statusCode()).as(journal.body()).isEqualTo(200);
+            assertThat(journal.body()).doesNotContain("/1/status", "/_mock/version");
+            // it checks the answer: with another key than the server's, the same check fails
+            assertThatThrownBy(() -> shared.healthCheck(List.of("-e", "QUARRY_MOCK_ADMIN_KEY=not-the-key")))
+                    .hasMessageContaining("HTTP/1.1 403");
+        } finally {
+            http.send(
+                    HttpRequest.newBuilder(URI.create(url + "/_mock/hosts/0/faults"))
+                            .header("X-Service-API-Key", "mock-admin-key")
+                            .DELETE()
+                            .build(),
+                    HttpResponse.BodyHandlers.discarding());
+        }
+    }
+
+    /** {@return host 0's request count, as the server tells it: {@code "requestCount":12}} */
+    private String requestCount(String url) throws Exception {
+        Matcher count = Pattern.compile("\"requestCount\":\\d+")
+                .matcher(control(url + "/_mock/hosts", null).body());
+        assertThat(count.find()).isTrue();
+        return count.group();
+    }
+
+    @Test
     void servesAMountedSeedWithTheVariablesCredentialsOnTwoHosts(@TempDir Path seed) throws Exception {
         Files.writeString(
                 seed.resolve("products.json"),
@@ -147,11 +196,21 @@ class MockServerImageTest {
                         "-v", seed + ":/seed:ro",
                         "-e", "QUARRY_MOCK_APP_ID=SEEDED",
                         "-e", "QUARRY_MOCK_ADMIN_KEY=seeded-key-value",
+                        "-e", "QUARRY_MOCK_MONITORING_KEY=seeded-monitoring-value",
+                        "-e", "QUARRY_MOCK_USAGE_KEY=seeded-usage-value",
+                        "-e", "QUARRY_MOCK_CRAWLER_KEY=seeded-crawler-value",
                         "-e", "QUARRY_MOCK_HOSTS=2"),
                 List.of(8080, 8081),
                 List.of())) {
-            assertThat(container.lines()).contains("application id: SEEDED", "admin key: (as given)");
-            assertThat(String.join("\n", container.lines())).doesNotContain("seeded-key-value");
+            assertThat(container.lines())
+                    .contains(
+                            "application id: SEEDED",
+                            "admin key: (as given)",
+                            "monitoring key: (as given)",
+                            "usage key: (as given)",
+                            "crawler api key: (as given)");
+            // what it prints, on standard output and standard error alike, holds none of the keys given
+            assertThat(String.join("\n", container.lines())).doesNotContain("-value");
             String address = container.address();
             assertThat(container.printed("hosts")).isEqualTo("http://" + address + ":8080 http://" + address + ":8081");
             for (int port : List.of(8080, 8081)) {
@@ -166,6 +225,11 @@ class MockServerImageTest {
                     "{\"query\":\"lamp\",\"hitsPerPage\":5,\"attributesToRetrieve\":[\"name\"]}");
             assertThat(found.statusCode()).as(found.body()).isEqualTo(200);
             assertThat(found.body()).contains("\"objectID\":\"p1\"");
+            assertThat(get(container.publishedUrl(8080) + "/1/indexes", "SEEDED", "wrong-key-value"))
+                    .isEqualTo(403);
+            // the health check asks with the key the variable gave
+            container.healthCheck(List.of());
+            assertThat(container.logs()).as("all it printed").doesNotContain("-value");
         }
     }
 
@@ -258,6 +322,40 @@ class MockServerImageTest {
         }
     }
 
+    @Test
+    void carriesTheOpenContainerLabelsOfWhatItIsBuiltFrom() throws Exception {
+        // "key=value" a line, one per label
+        Map<String, String> labels = Docker.run(
+                        "image",
+                        "inspect",
+                        "--format",
+                        "{{range $k, $v := .Config.Labels}}{{$k}}={{$v}}{{\"\\n\"}}{{end}}",
+                        Docker.IMAGE)
+                .lines()
+                .map(line -> line.split("=", 2))
+                .collect(Collectors.toMap(entry -> entry[0], entry -> entry[1]));
+        String prefix = "org.opencontainers.image.";
+        // the version of the server it runs, as the server says it: {"version":"1.0.0"}
+        String version = control(shared.publishedUrl(8080) + "/_mock/version", null)
+                .body()
+                .replaceAll("\\{\"version\":\"(.*)\"}", "$1");
+        assertThat(labels)
+                .containsEntry(prefix + "version", version)
+                .containsEntry(prefix + "source", "https://github.com/quarry-sdk/quarry-java")
+                .containsEntry(prefix + "licenses", "Apache-2.0")
+                .containsEntry(prefix + "title", "Quarry mock server");
+        // built from a checkout: its commit, and that commit's time (the same for two builds of it)
+        assertThat(labels.get(prefix + "revision")).matches("[0-9a-f]{40}");
+        assertThat(labels.get(prefix + "created")).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");
+    }
+
+    @Test
+    void weighsUnderAHundredMegabytes() {
+        // a runtime of the modules the server needs, its libraries, busybox, the jar and the cache: 88 MB
+        long bytes = Long.parseLong(Docker.run("image", "inspect", "--format", "{{.Size}}", Docker.IMAGE));
+        assertThat(bytes).isLessThan(100_000_000L);
+    }
+
     /** A control endpoint's answer: POST with a body, GET without. */
     private HttpResponse<String> control(String url, String json) throws Exception {
         HttpRequest.Builder request =
@@ -271,12 +369,29 @@ class MockServerImageTest {
     }
 
     @Test
-    void servesOnAReadOnlyRootFilesystemWithinAMemoryLimit() throws Exception {
-        // nothing written outside a mounted volume (no perf-data file, the cache only read), a heap sized to the limit
-        try (RunningContainer container =
-                RunningContainer.start(List.of("--read-only", "--memory", "256m"), List.of(8080), List.of())) {
+    void servesAsAnyUserOnAReadOnlyRootFilesystemWithinAMemoryLimit() throws Exception {
+        // nothing written outside a mounted volume (no perf-data file, the cache only read), a heap sized to the limit;
+        // as a user the image does not know, in the root group, as OpenShift runs a container; without capabilities
+        // or a way to gain privileges, as Kubernetes' restricted profile runs it
+        try (RunningContainer container = RunningContainer.start(
+                List.of(
+                        "--user",
+                        "12345:0",
+                        "--read-only",
+                        "--cap-drop",
+                        "ALL",
+                        "--security-opt",
+                        "no-new-privileges",
+                        "--memory",
+                        "256m"),
+                List.of(8080),
+                List.of())) {
             assertThat(get(container.publishedUrl(8080) + "/1/indexes", "QUARRYMOCK", "mock-admin-key"))
                     .isEqualTo(200);
+            assertThat(Docker.run("exec", container.name(), "/opt/quarry/bin/busybox", "id", "-u"))
+                    .isEqualTo("12345");
+            // the health check too, as Docker runs it: as the container's user
+            Docker.run("exec", container.name(), "/opt/quarry/bin/busybox", "sh", "/opt/quarry/healthcheck.sh");
             // a JVM started beside the server, in its container, sizes its heap to the container's limit
             long maxHeap = Docker.run(
                             "exec",

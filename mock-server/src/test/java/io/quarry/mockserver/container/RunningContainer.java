@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 
@@ -102,6 +103,41 @@ final class RunningContainer implements AutoCloseable {
     /** {@return the container's address on Docker's default network} */
     String address() {
         return Docker.run("inspect", "--format", "{{.NetworkSettings.IPAddress}}", name);
+    }
+
+    /**
+     * Runs the image's health check command in the container, as Docker runs it; throws when it fails (unhealthy).
+     *
+     * @param execOptions options of {@code docker exec} (e.g. {@code -e NAME=value}), before the container's name
+     */
+    void healthCheck(List<String> execOptions) {
+        // ["CMD","/opt/quarry/bin/busybox","sh","/opt/quarry/healthcheck.sh"]
+        String test = Docker.run("image", "inspect", "--format", "{{json .Config.Healthcheck.Test}}", Docker.IMAGE);
+        List<String> command = Arrays.stream(test.replaceAll("[\\[\\]\"]", "").split(","))
+                .skip(1)
+                .toList();
+        List<String> exec = new ArrayList<>(List.of("exec"));
+        exec.addAll(execOptions);
+        exec.add(name);
+        exec.addAll(command);
+        Docker.run(exec.toArray(new String[0]));
+    }
+
+    /** {@return everything it has printed so far, standard output and standard error, as {@code docker logs} shows} */
+    String logs() {
+        Process logs = Docker.start(List.of("logs", name));
+        try {
+            String printed = new String(logs.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (logs.waitFor() != 0) {
+                throw new IllegalStateException("docker logs " + name + " failed: " + printed);
+            }
+            return printed;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     /** {@return whether it runs and whether the kernel killed it for its memory: "running=true oomKilled=false"} */

@@ -96,6 +96,50 @@ public final class EnvironmentOptions {
         return merged.toArray(new String[0]);
     }
 
+    /**
+     * {@return the refusal of a start, its message ending with the variables that gave the options it names}, e.g.
+     * {@code --task-delay needs a duration ..., not soon (from the environment: QUARRY_MOCK_TASK_DELAY)}: the
+     * refusal itself when it names none of them. Only names are added, never a value.
+     *
+     * @param refusal why the start was refused
+     * @param args the arguments parsed, the environment's first, as {@link #withCommandLine} gives them
+     * @param fromEnvironment how many of them the environment gave
+     */
+    public static IllegalArgumentException namingVariables(
+            IllegalArgumentException refusal, String[] args, int fromEnvironment) {
+        String message = refusal.getMessage();
+        if (message == null) {
+            return refusal;
+        }
+        List<String> variables = new ArrayList<>();
+        for (int i = 0; i < fromEnvironment; i++) {
+            String option = args[i];
+            if (VALUE_OPTIONS.contains(option)) {
+                i++;
+            }
+            String variable = variable(option);
+            if (names(message, option) && !message.contains(variable) && !variables.contains(variable)) {
+                variables.add(variable);
+            }
+        }
+        return variables.isEmpty()
+                ? refusal
+                : new IllegalArgumentException(
+                        message + " (from the environment: " + String.join(", ", variables) + ")", refusal);
+    }
+
+    /** {@return whether the message names the option itself: {@code --seed}, not {@code --seeds}} */
+    private static boolean names(String message, String option) {
+        for (int at = message.indexOf(option); at >= 0; at = message.indexOf(option, at + 1)) {
+            int after = at + option.length();
+            if (after == message.length()
+                    || !(Character.isLetterOrDigit(message.charAt(after)) || message.charAt(after) == '-')) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static boolean flag(String option, String value) {
         return switch (value.toLowerCase(Locale.ROOT)) {
             case "true" -> true;
