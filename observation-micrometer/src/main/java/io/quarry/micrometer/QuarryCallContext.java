@@ -43,7 +43,7 @@ public final class QuarryCallContext extends SenderContext<Map<String, String>> 
         }
     }
 
-    /** What a propagator sets is not sent: the service takes part in no trace. */
+    /** What a propagator sets is not sent: a request carries only what the call needs, and trace IDs stay home. */
     private static void dropHeader(Map<String, String> carrier, String name, String value) {
         // nothing sent
     }
