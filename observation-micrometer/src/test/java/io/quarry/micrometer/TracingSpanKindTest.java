@@ -96,6 +96,19 @@ class TracingSpanKindTest {
     }
 
     @Test
+    void anAsynchronousCallIsAClientSpanUnderTheCallersSpanToo() {
+        Observation caller = Observation.start("caller", registry);
+        caller.scoped(() ->
+                index.searchAsync(SearchQuery.of("phone"), FreeFormRecord.class).join());
+        caller.stop();
+
+        SimpleSpan search = span("search.search");
+        assertThat(search.getKind()).isEqualTo(Span.Kind.CLIENT);
+        assertThat(search.getRemoteServiceName()).isEqualTo("quarry-search");
+        assertThat(search.getParentId()).isEqualTo(span("caller").getSpanId());
+    }
+
+    @Test
     void aCompositeCallHoldsAClientSpanPerRequestAndNamesNoServiceItself() {
         index.saveObjects(
                 List.of(Map.of("objectID", "2", "name", "case")),
