@@ -1,15 +1,28 @@
 package io.quarry.micrometer;
 
-import io.micrometer.observation.Observation;
+import io.micrometer.observation.transport.Kind;
+import io.micrometer.observation.transport.SenderContext;
 import io.quarry.core.spi.CallDescription;
 import io.quarry.core.spi.CallEnd;
 import io.quarry.core.spi.TryEnd;
+import java.util.Map;
 
 /**
  * The observation context of one Quarry call: what a {@link QuarryObservationConvention} reads its key values from.
  * Filled in as the call goes: the description at the start, the last try as tries end, the end at the end.
+ *
+ * <p>It is a {@link SenderContext} of kind {@link Kind#CLIENT}, so that a tracing bridge (Micrometer Tracing with
+ * Brave or OpenTelemetry) makes each call a CLIENT span, as a call to a remote service is. A call that sends a request
+ * names the remote service, {@code quarry-<product>} ({@code quarry-search}): the bridge puts it on the span as its
+ * remote service ({@code peer.service} for OpenTelemetry). A composite call ({@code saveObjects}) is a CLIENT span too,
+ * Micrometer's sender contexts having no internal kind, but names no remote service: only its requests are calls to
+ * the service. No trace header is sent to the service: the context has no carrier, and what a propagator sets on it is
+ * dropped.
  */
-public final class QuarryCallContext extends Observation.Context {
+public final class QuarryCallContext extends SenderContext<Map<String, String>> {
+
+    /** The remote service's name is this and the product's. */
+    static final String SERVICE_PREFIX = "quarry-";
 
     private final CallDescription call;
     private volatile TryEnd lastTry;
@@ -23,7 +36,16 @@ public final class QuarryCallContext extends Observation.Context {
      * @param call the call's description
      */
     QuarryCallContext(CallDescription call) {
+        super(QuarryCallContext::dropHeader, Kind.CLIENT);
         this.call = call;
+        if (!call.isComposite()) {
+            setRemoteServiceName(SERVICE_PREFIX + call.product());
+        }
+    }
+
+    /** What a propagator sets is not sent: a request carries only what the call needs, and trace IDs stay home. */
+    private static void dropHeader(Map<String, String> carrier, String name, String value) {
+        // nothing sent
     }
 
     /** {@return what was known of the call when it started} */
