@@ -14,6 +14,7 @@ import io.quarry.core.spi.Page;
 import io.quarry.core.spi.Polling;
 import io.quarry.core.spi.ScopedHandle;
 import io.quarry.search.internal.ChunkRounds;
+import io.quarry.search.internal.ChunkOperations;
 import io.quarry.search.internal.ChunkedWriter;
 import io.quarry.search.internal.RepeatSafety;
 import io.quarry.search.internal.ResponseTypes;
@@ -40,7 +41,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -1024,7 +1024,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return writeChunks(
                 "saveObjects",
                 records,
-                chunk -> ChunkedWriter.saves(chunk, options.assignObjectIDs(), scope().api()),
+                (chunk, first) -> ChunkedWriter.saves(chunk, first, options.assignObjectIDs(), scope().api()),
                 options);
     }
 
@@ -1044,7 +1044,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return writeChunksAsync(
                 "saveObjects",
                 records,
-                chunk -> ChunkedWriter.saves(chunk, options.assignObjectIDs(), scope().api()),
+                (chunk, first) -> ChunkedWriter.saves(chunk, first, options.assignObjectIDs(), scope().api()),
                 options);
     }
 
@@ -1145,7 +1145,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         Objects.requireNonNull(records, "records");
         Objects.requireNonNull(options, "options");
         return writeChunks(
-                "partialUpdateObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, true), options);
+                "partialUpdateObjects", records, (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, true, scope().api()), options);
     }
 
     /**
@@ -1160,7 +1160,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         Objects.requireNonNull(records, "records");
         Objects.requireNonNull(options, "options");
         return writeChunksAsync(
-                "partialUpdateObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, true), options);
+                "partialUpdateObjects", records, (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, true, scope().api()), options);
     }
 
     /**
@@ -1204,7 +1204,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         Objects.requireNonNull(records, "records");
         Objects.requireNonNull(options, "options");
         return writeChunks(
-                "partialUpdateExistingObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, false), options);
+                "partialUpdateExistingObjects", records, (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, false, scope().api()), options);
     }
 
     /**
@@ -1220,7 +1220,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         Objects.requireNonNull(records, "records");
         Objects.requireNonNull(options, "options");
         return writeChunksAsync(
-                "partialUpdateExistingObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, false), options);
+                "partialUpdateExistingObjects", records, (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, false, scope().api()), options);
     }
 
     /**
@@ -1395,7 +1395,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     private WriteSummary writeChunks(
             String helper,
             Iterable<?> records,
-            Function<List<?>, List<BatchOperation>> toOperations,
+            ChunkOperations toOperations,
             BatchOptions options) {
         return scope().compositeCall(helper, scope -> {
             SearchIndex inCall = withScope(ridingOutOutages(scope));
@@ -1415,7 +1415,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     private CompletableFuture<WriteSummary> writeChunksAsync(
             String helper,
             Iterable<?> records,
-            Function<List<?>, List<BatchOperation>> toOperations,
+            ChunkOperations toOperations,
             BatchOptions options) {
         return scope().compositeCallAsync(helper, scope -> {
             SearchIndex inCall = withScope(ridingOutOutages(scope));

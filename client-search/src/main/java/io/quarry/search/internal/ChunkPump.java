@@ -24,7 +24,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
-import java.util.function.Function;
 
 /**
  * One chunked write: reads chunks from the input lazily, keeps up to a limit of batch calls in flight, and
@@ -61,7 +60,7 @@ final class ChunkPump {
 
     private final int chunkSize;
     private final int limit;
-    private final Function<List<?>, List<BatchOperation>> toOperations;
+    private final ChunkOperations toOperations;
     private final BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send;
     /**
      * The caller's thread when every call is made on it (a blocking write, one chunk in flight), else null: an
@@ -144,7 +143,7 @@ final class ChunkPump {
             Iterable<?> input,
             int chunkSize,
             int limit,
-            Function<List<?>, List<BatchOperation>> toOperations,
+            ChunkOperations toOperations,
             BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send,
             Thread caller,
             ChunkListener listener) {
@@ -220,7 +219,7 @@ final class ChunkPump {
             Iterable<?> input,
             int chunkSize,
             int limit,
-            Function<List<?>, List<BatchOperation>> toOperations,
+            ChunkOperations toOperations,
             BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send,
             Thread caller,
             ChunkListener listener) {
@@ -380,10 +379,10 @@ final class ChunkPump {
         }
         List<BatchOperation> operations;
         try {
-            operations = toOperations.apply(slice);
+            operations = toOperations.of(slice, firstRecord);
         } catch (RuntimeException | Error e) {
-            // a record no operation can be made of (a null objectID, ...): the input failed, and nothing of this
-            // chunk was sent, so its records are among the first never sent
+            // a record refused as its operation is made (one the service would refuse, or that cannot be serialised):
+            // the input failed, and nothing of this chunk was sent, so its records are among the first never sent
             whileLocked(() -> {
                 stop(e, PartialWriteException.Reason.SOURCE_FAILED);
                 unsent(index, firstRecord);

@@ -1,8 +1,11 @@
 package io.quarry.search.internal;
 
 import io.quarry.core.ApiClient;
+import io.quarry.core.InvalidRequestException;
 import io.quarry.core.PartialWriteException;
+import io.quarry.core.PreparedJson;
 import io.quarry.core.spi.DefaultObjectID;
+import io.quarry.core.spi.ObjectIDs;
 import io.quarry.core.spi.Polling;
 import io.quarry.search.BatchOptions;
 import io.quarry.search.model.BatchAction;
@@ -10,7 +13,6 @@ import io.quarry.search.model.BatchOperation;
 import io.quarry.search.model.BatchResponse;
 import io.quarry.search.model.WriteSummary;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -22,7 +24,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
-import java.util.function.Function;
 import java.util.function.LongFunction;
 
 /**
@@ -36,51 +37,102 @@ public final class ChunkedWriter {
     private ChunkedWriter() {}
 
     /**
-     * The operations saving records, with client-side objectIDs if asked.
+     * The operations saving one chunk's records, with client-side objectIDs if asked. Each record is serialised here,
+     * before its chunk is sent, and refused when it cannot be or when the service would refuse it (see
+     * {@link RecordChecks}): its chunk is then never sent. The JSON is not kept: the request serialises the records
+     * again as it sends them, so a chunk in flight holds its records, as before, and no bytes besides.
      *
-     * @param records the records
-     * @param assign  whether records without objectID get a UUID
-     * @param client  the client that writes them
+     * @param records     the chunk's records
+     * @param firstRecord the position of its first record in the input
+     * @param assign      whether records without objectID get a UUID
+     * @param client      the client that writes them
      * @return the operations
+     * @throws InvalidRequestException naming the first record refused and why
      */
-    public static List<BatchOperation> saves(Collection<?> records, boolean assign, ApiClient client) {
+    public static List<BatchOperation> saves(List<?> records, long firstRecord, boolean assign, ApiClient client) {
         List<BatchOperation> operations = new ArrayList<>(records.size());
-        for (Object record : records) {
+        for (int i = 0; i < records.size(); i++) {
+            Object record = records.get(i);
+            long position = firstRecord + i;
+            refuseIf(position, "saved", record == null ? "it is null" : RecordChecks.notAnObject(record));
             Object body = assign ? withObjectID(record, client) : record;
+            refuseIf(position, "saved", RecordChecks.badObjectID(record, serialised(body, position, "saved", client)));
             operations.add(BatchOperation.of(BatchAction.ADD_OBJECT, body));
         }
         return operations;
     }
 
     /**
-     * The operations deleting records.
+     * The operations deleting one chunk's records.
      *
-     * @param objectIDs the records
+     * @param objectIDs   the chunk's objectIDs
+     * @param firstRecord the position of its first objectID in the input
      * @return the operations
+     * @throws InvalidRequestException naming the first objectID refused (null or empty) and why
      */
-    public static List<BatchOperation> deletes(Collection<?> objectIDs) {
+    public static List<BatchOperation> deletes(List<?> objectIDs, long firstRecord) {
         List<BatchOperation> operations = new ArrayList<>(objectIDs.size());
-        for (Object id : objectIDs) {
+        for (int i = 0; i < objectIDs.size(); i++) {
+            Object id = objectIDs.get(i);
+            refuseIf(
+                    firstRecord + i,
+                    "deleted",
+                    id == null ? "its objectID is null" : RecordChecks.badObjectIDToDelete(id));
             operations.add(BatchOperation.of(BatchAction.DELETE_OBJECT, Map.of("objectID", id)));
         }
         return operations;
     }
 
     /**
-     * The operations updating attributes of records that carry their objectID.
+     * The operations updating attributes of one chunk's records, each carrying its objectID. Each update is
+     * serialised and checked before its chunk is sent, as {@link #saves} does.
      *
-     * @param records           the attribute sets, each with {@code objectID}
+     * @param records           the chunk's attribute sets, each with {@code objectID}
+     * @param firstRecord       the position of its first update in the input
      * @param createIfNotExists whether missing records are created
+     * @param client            the client that writes them
      * @return the operations
+     * @throws InvalidRequestException naming the first update refused and why
      */
-    public static List<BatchOperation> partialUpdates(Collection<?> records, boolean createIfNotExists) {
+    public static List<BatchOperation> partialUpdates(
+            List<?> records, long firstRecord, boolean createIfNotExists, ApiClient client) {
         BatchAction action =
                 createIfNotExists ? BatchAction.PARTIAL_UPDATE_OBJECT : BatchAction.PARTIAL_UPDATE_OBJECT_NO_CREATE;
         List<BatchOperation> operations = new ArrayList<>(records.size());
-        for (Object record : records) {
+        for (int i = 0; i < records.size(); i++) {
+            Object record = records.get(i);
+            long position = firstRecord + i;
+            refuseIf(position, "updated", record == null ? "it is null" : RecordChecks.notAnObject(record));
+            refuseIf(position, "updated", ObjectIDs.present(record) ? null : "a partial update names its record by "
+                    + "objectID, and this one has none, which the service refuses, and with it every record of the "
+                    + "same batch");
+            refuseIf(
+                    position,
+                    "updated",
+                    RecordChecks.badObjectID(record, serialised(record, position, "updated", client)));
             operations.add(BatchOperation.of(action, record));
         }
         return operations;
+    }
+
+    /** Refuses the record at a position of the input when there is a problem with it. */
+    private static void refuseIf(long position, String verb, String problem) {
+        if (problem != null) {
+            throw new InvalidRequestException(refusal(position, verb) + problem);
+        }
+    }
+
+    /** {@return the record's JSON as the client writes it}, refusing a record that cannot be serialised */
+    private static PreparedJson serialised(Object body, long position, String verb, ApiClient client) {
+        try {
+            return client.prepare(body);
+        } catch (InvalidRequestException e) {
+            throw new InvalidRequestException(refusal(position, verb) + e.getMessage(), e);
+        }
+    }
+
+    private static String refusal(long position, String verb) {
+        return "record " + position + " of the input cannot be " + verb + ", so its chunk was not sent: ";
     }
 
     /**
@@ -103,7 +155,7 @@ public final class ChunkedWriter {
     public static WriteSummary write(
             String operation,
             Iterable<?> records,
-            Function<List<?>, List<BatchOperation>> toOperations,
+            ChunkOperations toOperations,
             BatchOptions options,
             BiFunction<List<BatchOperation>, ChunkRounds, BatchResponse> send,
             BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> sendAsync,
@@ -150,7 +202,7 @@ public final class ChunkedWriter {
     public static CompletableFuture<WriteSummary> writeAsync(
             String operation,
             Iterable<?> records,
-            Function<List<?>, List<BatchOperation>> toOperations,
+            ChunkOperations toOperations,
             BatchOptions options,
             BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send,
             LongFunction<CompletableFuture<?>> waitFor) {
@@ -209,7 +261,7 @@ public final class ChunkedWriter {
     private static ChunkPump start(
             String operation,
             Iterable<?> records,
-            Function<List<?>, List<BatchOperation>> toOperations,
+            ChunkOperations toOperations,
             BatchOptions options,
             BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send,
             Thread caller) {

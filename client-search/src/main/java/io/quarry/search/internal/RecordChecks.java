@@ -6,16 +6,16 @@ import java.util.Collection;
 import java.util.Map;
 
 /**
- * Finds, as an ingester is handed it, a record or update the service would refuse. The service answers such an
- * operation by refusing its whole batch, so taken into a chunk it would fail every other record of the chunk with it,
- * far from the call that handed it in. Each check looks at the object handed in, or at its JSON already serialised;
- * none serialises or converts it again.
+ * Finds a record, update or objectID to delete the service would refuse, as an ingester is handed it or as a chunked
+ * write makes its chunk. The service answers such an operation by refusing its whole batch, so sent in a chunk it
+ * would fail every other record of the chunk with it, far from the call that handed it in. Each check looks at the
+ * object handed in, or at its JSON already serialised; none serialises or converts it again.
  */
-final class IngestChecks {
+final class RecordChecks {
 
     private static final String STRING = "a string";
 
-    private IngestChecks() {}
+    private RecordChecks() {}
 
     /**
      * What makes a record or update something else than a JSON object: text (a line of JSON handed in as it was
