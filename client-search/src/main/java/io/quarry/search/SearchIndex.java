@@ -13,8 +13,8 @@ import io.quarry.core.spi.JsonBodies;
 import io.quarry.core.spi.Page;
 import io.quarry.core.spi.Polling;
 import io.quarry.core.spi.ScopedHandle;
-import io.quarry.search.internal.ChunkRounds;
 import io.quarry.search.internal.ChunkOperations;
+import io.quarry.search.internal.ChunkRounds;
 import io.quarry.search.internal.ChunkedWriter;
 import io.quarry.search.internal.RepeatSafety;
 import io.quarry.search.internal.ResponseTypes;
@@ -1145,7 +1145,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         Objects.requireNonNull(records, "records");
         Objects.requireNonNull(options, "options");
         return writeChunks(
-                "partialUpdateObjects", records, (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, true, scope().api()), options);
+                "partialUpdateObjects",
+                records,
+                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, true, scope().api()),
+                options);
     }
 
     /**
@@ -1160,7 +1163,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         Objects.requireNonNull(records, "records");
         Objects.requireNonNull(options, "options");
         return writeChunksAsync(
-                "partialUpdateObjects", records, (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, true, scope().api()), options);
+                "partialUpdateObjects",
+                records,
+                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, true, scope().api()),
+                options);
     }
 
     /**
@@ -1204,7 +1210,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         Objects.requireNonNull(records, "records");
         Objects.requireNonNull(options, "options");
         return writeChunks(
-                "partialUpdateExistingObjects", records, (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, false, scope().api()), options);
+                "partialUpdateExistingObjects",
+                records,
+                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, false, scope().api()),
+                options);
     }
 
     /**
@@ -1220,7 +1229,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         Objects.requireNonNull(records, "records");
         Objects.requireNonNull(options, "options");
         return writeChunksAsync(
-                "partialUpdateExistingObjects", records, (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, false, scope().api()), options);
+                "partialUpdateExistingObjects",
+                records,
+                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, false, scope().api()),
+                options);
     }
 
     /**
@@ -1393,10 +1405,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private WriteSummary writeChunks(
-            String helper,
-            Iterable<?> records,
-            ChunkOperations toOperations,
-            BatchOptions options) {
+            String helper, Iterable<?> records, ChunkOperations toOperations, BatchOptions options) {
         return scope().compositeCall(helper, scope -> {
             SearchIndex inCall = withScope(ridingOutOutages(scope));
             return ChunkedWriter.write(
@@ -1413,10 +1422,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private CompletableFuture<WriteSummary> writeChunksAsync(
-            String helper,
-            Iterable<?> records,
-            ChunkOperations toOperations,
-            BatchOptions options) {
+            String helper, Iterable<?> records, ChunkOperations toOperations, BatchOptions options) {
         return scope().compositeCallAsync(helper, scope -> {
             SearchIndex inCall = withScope(ridingOutOutages(scope));
             return ChunkedWriter.writeAsync(

@@ -86,7 +86,8 @@ class ChunkedWriteRefusedRecordContractTest {
     void theRecordIsRefusedBeforeItsChunkIsSent(Case refusal, boolean async) {
         List<String> ids = IntStream.range(0, 5).mapToObj(i -> "p" + i).toList();
         if (!refusal.write().equals("save")) {
-            index.saveObjects(records(ids, "old"), BatchOptions.of().waitingForTasks().waitPolicy(FAST));
+            index.saveObjects(
+                    records(ids, "old"), BatchOptions.of().waitingForTasks().waitPolicy(FAST));
         }
         ChunkEventLog listener = new ChunkEventLog();
         BatchOptions options = BatchOptions.of()
@@ -155,7 +156,9 @@ class ChunkedWriteRefusedRecordContractTest {
     }
 
     private static List<Object> records(List<String> ids, String name) {
-        return ids.stream().<Object>map(id -> Map.of("objectID", id, "name", name)).toList();
+        return ids.stream()
+                .<Object>map(id -> Map.of("objectID", id, "name", name))
+                .toList();
     }
 
     /** {@return each stored record's name by objectID} */

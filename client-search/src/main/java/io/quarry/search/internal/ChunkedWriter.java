@@ -5,7 +5,6 @@ import io.quarry.core.InvalidRequestException;
 import io.quarry.core.PartialWriteException;
 import io.quarry.core.PreparedJson;
 import io.quarry.core.spi.DefaultObjectID;
-import io.quarry.core.spi.ObjectIDs;
 import io.quarry.core.spi.Polling;
 import io.quarry.search.BatchOptions;
 import io.quarry.search.model.BatchAction;
@@ -48,13 +47,15 @@ public final class ChunkedWriter {
      * @param client      the client that writes them
      * @return the operations
      * @throws InvalidRequestException naming the first record refused and why
+     * @throws NullPointerException naming the first record that is null
      */
     public static List<BatchOperation> saves(List<?> records, long firstRecord, boolean assign, ApiClient client) {
         List<BatchOperation> operations = new ArrayList<>(records.size());
         for (int i = 0; i < records.size(); i++) {
             Object record = records.get(i);
             long position = firstRecord + i;
-            refuseIf(position, "saved", record == null ? "it is null" : RecordChecks.notAnObject(record));
+            requireNonNull(record, position, "saved");
+            refuseIf(position, "saved", RecordChecks.notAnObject(record));
             Object body = assign ? withObjectID(record, client) : record;
             refuseIf(position, "saved", RecordChecks.badObjectID(record, serialised(body, position, "saved", client)));
             operations.add(BatchOperation.of(BatchAction.ADD_OBJECT, body));
@@ -68,16 +69,15 @@ public final class ChunkedWriter {
      * @param objectIDs   the chunk's objectIDs
      * @param firstRecord the position of its first objectID in the input
      * @return the operations
-     * @throws InvalidRequestException naming the first objectID refused (null or empty) and why
+     * @throws InvalidRequestException naming the first objectID refused (empty) and why
+     * @throws NullPointerException naming the first objectID that is null
      */
     public static List<BatchOperation> deletes(List<?> objectIDs, long firstRecord) {
         List<BatchOperation> operations = new ArrayList<>(objectIDs.size());
         for (int i = 0; i < objectIDs.size(); i++) {
             Object id = objectIDs.get(i);
-            refuseIf(
-                    firstRecord + i,
-                    "deleted",
-                    id == null ? "its objectID is null" : RecordChecks.badObjectIDToDelete(id));
+            requireNonNull(id, firstRecord + i, "deleted");
+            refuseIf(firstRecord + i, "deleted", RecordChecks.badObjectIDToDelete(id));
             operations.add(BatchOperation.of(BatchAction.DELETE_OBJECT, Map.of("objectID", id)));
         }
         return operations;
@@ -93,6 +93,7 @@ public final class ChunkedWriter {
      * @param client            the client that writes them
      * @return the operations
      * @throws InvalidRequestException naming the first update refused and why
+     * @throws NullPointerException naming the first update that is null
      */
     public static List<BatchOperation> partialUpdates(
             List<?> records, long firstRecord, boolean createIfNotExists, ApiClient client) {
@@ -102,17 +103,21 @@ public final class ChunkedWriter {
         for (int i = 0; i < records.size(); i++) {
             Object record = records.get(i);
             long position = firstRecord + i;
-            refuseIf(position, "updated", record == null ? "it is null" : RecordChecks.notAnObject(record));
-            refuseIf(position, "updated", ObjectIDs.present(record) ? null : "a partial update names its record by "
-                    + "objectID, and this one has none, which the service refuses, and with it every record of the "
-                    + "same batch");
-            refuseIf(
-                    position,
-                    "updated",
-                    RecordChecks.badObjectID(record, serialised(record, position, "updated", client)));
+            requireNonNull(record, position, "updated");
+            refuseIf(position, "updated", RecordChecks.notAnObject(record));
+            PreparedJson json = serialised(record, position, "updated", client);
+            refuseIf(position, "updated", RecordChecks.missingObjectID(record, json));
+            refuseIf(position, "updated", RecordChecks.badObjectID(record, json));
             operations.add(BatchOperation.of(action, record));
         }
         return operations;
+    }
+
+    /** Refuses a null as a null argument is refused, naming its position in the input. */
+    private static void requireNonNull(Object record, long position, String verb) {
+        if (record == null) {
+            throw new NullPointerException(refusal(position, verb) + "it is null");
+        }
     }
 
     /** Refuses the record at a position of the input when there is a problem with it. */

@@ -42,14 +42,7 @@ final class RecordChecks {
      * @return why the service refuses it, or null when its objectID is fine or absent
      */
     static String badObjectID(Object value, PreparedJson json) {
-        Object id;
-        if (value instanceof Map<?, ?> map) {
-            id = map.get(FreeFormRecord.OBJECT_ID);
-        } else if (value instanceof FreeFormRecord free) {
-            id = free.get(FreeFormRecord.OBJECT_ID);
-        } else {
-            id = json.objectID();
-        }
+        Object id = objectID(value, json);
         String kind = id == null ? null : kind(id);
         boolean text = STRING.equals(kind);
         if (id == null || text && !id.toString().isEmpty()) {
@@ -57,6 +50,31 @@ final class RecordChecks {
         }
         return "its objectID is " + (text ? "empty" : (kind == null ? "an object" : kind) + ", not a string")
                 + ", which the service refuses, and with it every record of the same batch";
+    }
+
+    /**
+     * What is wrong with a partial update that names no record: one without an objectID (or with a null one).
+     *
+     * @param value the update as handed in, not null
+     * @param json  its JSON as it is sent
+     * @return why the service refuses it, or null when it has an objectID
+     */
+    static String missingObjectID(Object value, PreparedJson json) {
+        return objectID(value, json) != null
+                ? null
+                : "a partial update names its record by objectID, and this one has none, which the service refuses,"
+                        + " and with it every record of the same batch";
+    }
+
+    /** {@return the objectID of a record or update: a map's or free-form record's as it is, else from its JSON} */
+    private static Object objectID(Object value, PreparedJson json) {
+        if (value instanceof Map<?, ?> map) {
+            return map.get(FreeFormRecord.OBJECT_ID);
+        }
+        if (value instanceof FreeFormRecord free) {
+            return free.get(FreeFormRecord.OBJECT_ID);
+        }
+        return json.objectID();
     }
 
     /**
