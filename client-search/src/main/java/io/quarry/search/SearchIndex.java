@@ -1010,7 +1010,11 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * no new chunk is sent, those in flight finish, and the helper fails with a
      * {@link io.quarry.core.PartialWriteException} whose {@link io.quarry.core.PartialWriteException#reason()}
      * says which it was and whose cause is the failure (the source's own exception included). It names the chunks
-     * acknowledged, those not, and the first record never sent, from which a write can resume.
+     * acknowledged, those not, and the first record never sent, from which a write can resume. A record the service
+     * would refuse with its whole batch (one that is not a JSON object, or whose {@code objectID} is empty or not a
+     * string), or one the JSON mapping cannot write, is found as its chunk is made, before that chunk is sent or its
+     * listener told: the write stops as when the source throws ({@code SOURCE_FAILED}), the cause an
+     * {@link io.quarry.core.InvalidRequestException} naming the record's position; nothing of its chunk was sent.
      *
      * @param records the records: a collection, or any lazy {@link Iterable} ({@code stream::iterator})
      * @param options chunk size, chunks in flight, waiting, objectID assignment, listener
@@ -1074,8 +1078,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
 
     /**
      * Deletes records in chunks, reading their objectIDs lazily from any source as
-     * {@link #saveObjects(Iterable, BatchOptions)} reads records, with the same result and failure. Needs
-     * {@code deleteObject}.
+     * {@link #saveObjects(Iterable, BatchOptions)} reads records, with the same result and failure (an empty objectID
+     * is refused before its chunk is sent). Needs {@code deleteObject}.
      *
      * @param objectIDs the records' objectIDs: a collection, or any lazy {@link Iterable}
      * @param options   chunk size, chunks in flight, waiting, listener
@@ -1132,8 +1136,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * Updates attributes of records in chunks, creating missing records; each element carries its
      * {@code objectID}. Values may be {@link AttributeOperation}s (Increment-style ones are not idempotent: a
      * retried chunk can apply them twice). The elements are read lazily from any source as
-     * {@link #saveObjects(Iterable, BatchOptions)} reads records, with the same result and failure. Needs
-     * {@code addObject}.
+     * {@link #saveObjects(Iterable, BatchOptions)} reads records, with the same result and failure (an element
+     * without {@code objectID} is refused before its chunk is sent). Needs {@code addObject}.
      *
      * @param records attribute sets with objectID: a collection, or any lazy {@link Iterable}
      * @param options chunk size, chunks in flight, waiting, listener
