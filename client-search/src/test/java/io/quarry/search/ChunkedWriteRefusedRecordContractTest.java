@@ -26,8 +26,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A chunked write holding a record the service would refuse (an empty or numeric objectID, text instead of an
- * object, a partial update without objectID, an empty objectID to delete) or one the SDK's mapping cannot write
+ * A chunked write holding a record the service would refuse (an empty or numeric objectID, or one holding half a
+ * surrogate pair alone, text instead of an object, a partial update without objectID, an empty objectID to delete) or one the SDK's mapping cannot write
  * refuses it before its chunk is sent, naming its position: the chunks before it are written, nothing of its chunk
  * is, and the report says exactly that. Before, the chunk was sent and refused whole by the service (or failed while
  * it was serialised), and reported as a chunk sent and not acknowledged, which may or may not have been applied.
@@ -77,7 +77,9 @@ class ChunkedWriteRefusedRecordContractTest {
                 new Case("update", Map.of("name", "x"), "has none"),
                 new Case("update", Map.of("objectID", 3, "name", "x"), "its objectID is a number, not a string"),
                 new Case("update", new Unwritable("p3", "x"), "cannot be serialised"),
-                new Case("delete", "", "its objectID is empty"));
+                new Case("save", Map.of("objectID", "p\uD83D", "name", "x"), "half of a UTF-16 surrogate pair alone"),
+                new Case("delete", "", "its objectID is empty"),
+                new Case("delete", "p\uDE00", "half of a UTF-16 surrogate pair alone"));
         return cases.stream().flatMap(c -> Stream.of(Arguments.of(c, false), Arguments.of(c, true)));
     }
 

@@ -107,7 +107,14 @@ class IngesterBadRecordContractTest {
                 Arguments.of("a typed record with an empty objectID", Bad.add(new Product("", "x"))),
                 Arguments.of("an update with an empty objectID", Bad.update(Map.of("objectID", "", "name", "x"))),
                 Arguments.of("an update with a numeric objectID", Bad.update(Map.of("objectID", 7, "name", "x"))),
-                Arguments.of("a deletion of an empty objectID", Bad.delete("")));
+                Arguments.of("a deletion of an empty objectID", Bad.delete("")),
+                Arguments.of(
+                        "a map whose objectID holds half a surrogate pair",
+                        Bad.add(Map.of("objectID", "sku-\uD83D", "name", "x"))),
+                Arguments.of(
+                        "a typed record whose objectID holds half a surrogate pair",
+                        Bad.add(new Product("\uDE00", "x"))),
+                Arguments.of("a deletion of an objectID holding half a surrogate pair", Bad.delete("sku-\uD83D")));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -15,6 +15,8 @@ final class RecordChecks {
 
     private static final String STRING = "a string";
 
+    private static final String REFUSED = ", which the service refuses, and with it every record of the same batch";
+
     private RecordChecks() {}
 
     /**
@@ -34,7 +36,8 @@ final class RecordChecks {
     }
 
     /**
-     * What is wrong with the objectID of a record or update: one that is present but not a non-empty string. A map's
+     * What is wrong with the objectID of a record or update: one that is present but not a non-empty string with a
+     * UTF-8 form. A map's
      * or free-form record's is read as it is; a typed record's from its JSON, where a number cannot be told from text.
      *
      * @param value the record or update as handed in, not null
@@ -45,11 +48,33 @@ final class RecordChecks {
         Object id = objectID(value, json);
         String kind = id == null ? null : kind(id);
         boolean text = STRING.equals(kind);
-        if (id == null || text && !id.toString().isEmpty()) {
+        if (id == null) {
             return null;
         }
-        return "its objectID is " + (text ? "empty" : (kind == null ? "an object" : kind) + ", not a string")
-                + ", which the service refuses, and with it every record of the same batch";
+        if (text) {
+            return badText(id.toString());
+        }
+        return "its objectID is " + (kind == null ? "an object" : kind) + ", not a string" + REFUSED;
+    }
+
+    /**
+     * What is wrong with an objectID written as text: empty, or holding half of a UTF-16 surrogate pair alone, which
+     * has no UTF-8 form (no URL could name the record).
+     */
+    private static String badText(String id) {
+        if (id.isEmpty()) {
+            return "its objectID is empty" + REFUSED;
+        }
+        for (int i = 0; i < id.length(); i++) {
+            char c = id.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < id.length() && Character.isLowSurrogate(id.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return "its objectID holds half of a UTF-16 surrogate pair alone (at index " + i
+                        + "), which has no UTF-8 form" + REFUSED;
+            }
+        }
+        return null;
     }
 
     /**
@@ -62,8 +87,7 @@ final class RecordChecks {
     static String missingObjectID(Object value, PreparedJson json) {
         return objectID(value, json) != null
                 ? null
-                : "a partial update names its record by objectID, and this one has none, which the service refuses,"
-                        + " and with it every record of the same batch";
+                : "a partial update names its record by objectID, and this one has none" + REFUSED;
     }
 
     /** {@return the objectID of a record or update: a map's or free-form record's as it is, else from its JSON} */
@@ -84,9 +108,12 @@ final class RecordChecks {
      * @return why the service refuses it, or null
      */
     static String badObjectIDToDelete(Object objectID) {
-        return objectID instanceof CharSequence text && text.length() == 0
-                ? "its objectID is empty, which the service refuses, and with it every record of the same batch"
-                : null;
+        String kind = kind(objectID);
+        if (!STRING.equals(kind)) {
+            // only through an unchecked conversion of the caller's collection
+            return "its objectID is " + (kind == null ? "an object" : kind) + ", not a string" + REFUSED;
+        }
+        return badText(objectID.toString());
     }
 
     /** {@return how a value that is not a JSON object is written, or null for an object} */
