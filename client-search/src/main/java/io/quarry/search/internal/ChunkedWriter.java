@@ -69,7 +69,7 @@ public final class ChunkedWriter {
      * @param objectIDs   the chunk's objectIDs
      * @param firstRecord the position of its first objectID in the input
      * @return the operations
-     * @throws InvalidRequestException naming the first objectID refused (empty) and why
+     * @throws InvalidRequestException naming the first objectID refused (see {@link RecordChecks}) and why
      * @throws NullPointerException naming the first objectID that is null
      */
     public static List<BatchOperation> deletes(List<?> objectIDs, long firstRecord) {
