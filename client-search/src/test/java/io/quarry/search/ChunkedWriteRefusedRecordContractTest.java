@@ -24,6 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A chunked write holding a record the service would refuse (an empty or numeric objectID, or one holding half a
@@ -56,6 +57,12 @@ class ChunkedWriteRefusedRecordContractTest {
         }
     }
 
+    /** A record whose objectID is written as a number. */
+    public record Numbered(long objectID, String name) {}
+
+    /** A record whose objectID is text that reads as a number: a string all the same. */
+    public record Sku(String objectID, String name) {}
+
     /** A chunked write of five inputs, the one at {@link #REFUSED} replaced by a refused one. */
     private record Case(String write, Object refused, String problem) {
         @Override
@@ -73,6 +80,7 @@ class ChunkedWriteRefusedRecordContractTest {
                         FreeFormRecord.of(Map.of("objectID", 7, "name", "x")),
                         "its objectID is a number, not a string"),
                 new Case("save", "{\"objectID\":\"p3\"}", "written as a string"),
+                new Case("save", new Numbered(3, "x"), "its objectID is a number, not a string"),
                 new Case("save", new Unwritable("p3", "x"), "cannot be serialised"),
                 new Case("update", Map.of("name", "x"), "has none"),
                 new Case("update", Map.of("objectID", 3, "name", "x"), "its objectID is a number, not a string"),
@@ -124,6 +132,19 @@ class ChunkedWriteRefusedRecordContractTest {
                                 Map.of("p0", "new", "p1", "new", "p2", "old", "p3", "old", "p4", "old"));
             default -> assertThat(stored).containsOnlyKeys("p2", "p3", "p4");
         }
+    }
+
+    @ParameterizedTest(name = "async {0}")
+    @ValueSource(booleans = {false, true})
+    void aTypedRecordWhoseObjectIDReadsAsANumberIsWrittenAsText(boolean async) {
+        List<Sku> records = List.of(new Sku("123", "x"), new Sku("-4", "y"), new Sku("5e3", "z"), new Sku("true", "w"));
+        BatchOptions options = BatchOptions.of().chunkSize(2).waitingForTasks().waitPolicy(FAST);
+
+        WriteSummary summary =
+                async ? index.saveObjectsAsync(records, options).join() : index.saveObjects(records, options);
+
+        assertThat(summary.records()).isEqualTo(4);
+        assertThat(stored()).containsOnlyKeys("123", "-4", "5e3", "true");
     }
 
     private void write(Case refusal, List<String> ids, BatchOptions options, boolean async) {

@@ -4,6 +4,11 @@ import io.quarry.core.FreeFormRecord;
 import io.quarry.core.PreparedJson;
 import java.util.Collection;
 import java.util.Map;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.json.JsonFactory;
 
 /**
  * Finds a record, update or objectID to delete the service would refuse, as an ingester is handed it or as a chunked
@@ -14,6 +19,9 @@ import java.util.Map;
 final class RecordChecks {
 
     private static final String STRING = "a string";
+
+    /** Reads a typed record's JSON again, only when its objectID's text could be a number or a boolean. */
+    private static final JsonFactory FACTORY = new JsonFactory();
 
     private static final String REFUSED = ", which the service refuses, and with it every record of the same batch";
 
@@ -37,8 +45,8 @@ final class RecordChecks {
 
     /**
      * What is wrong with the objectID of a record or update: one that is present but not a non-empty string with a
-     * UTF-8 form. A map's
-     * or free-form record's is read as it is; a typed record's from its JSON, where a number cannot be told from text.
+     * UTF-8 form. A map's or free-form record's is read as it is; a typed record's from its JSON, as text, and when that
+     * text reads as a number or a boolean, the JSON is read again to tell which it was written as.
      *
      * @param value the record or update as handed in, not null
      * @param json  its JSON as it is sent
@@ -46,15 +54,44 @@ final class RecordChecks {
      */
     static String badObjectID(Object value, PreparedJson json) {
         Object id = objectID(value, json);
-        String kind = id == null ? null : kind(id);
-        boolean text = STRING.equals(kind);
         if (id == null) {
             return null;
         }
-        if (text) {
+        String kind = value instanceof Map<?, ?> || value instanceof FreeFormRecord
+                ? kind(id)
+                : writtenAs(json, id.toString());
+        if (STRING.equals(kind)) {
             return badText(id.toString());
         }
         return "its objectID is " + (kind == null ? "an object" : kind) + ", not a string" + REFUSED;
+    }
+
+    /**
+     * How a typed record's top-level objectID, read from its JSON as text, is written there. Only text that could be a
+     * number or a boolean is looked at again (most objectIDs are not), by reading the JSON's top level to the member.
+     */
+    private static String writtenAs(PreparedJson json, String text) {
+        boolean couldBeOther = text.equals("true")
+                || text.equals("false")
+                || !text.isEmpty() && (text.charAt(0) == '-' || Character.isDigit(text.charAt(0)));
+        if (!couldBeOther) {
+            return STRING;
+        }
+        try (JsonParser parser = FACTORY.createParser(ObjectReadContext.empty(), json.json())) {
+            if (parser.nextToken() == JsonToken.START_OBJECT) {
+                while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+                    boolean wanted = FreeFormRecord.OBJECT_ID.equals(parser.currentName());
+                    JsonToken token = parser.nextToken();
+                    if (wanted) {
+                        return token.isNumeric() ? "a number" : token.isBoolean() ? "a boolean" : STRING;
+                    }
+                    parser.skipChildren();
+                }
+            }
+        } catch (JacksonException e) {
+            // the client wrote this JSON itself: it reads back; if not, the service is left to judge it
+        }
+        return STRING;
     }
 
     /**
