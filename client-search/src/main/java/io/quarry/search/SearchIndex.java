@@ -1151,7 +1151,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return writeChunks(
                 "partialUpdateObjects",
                 records,
-                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, true, scope().api()),
+                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, true),
                 options);
     }
 
@@ -1169,7 +1169,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return writeChunksAsync(
                 "partialUpdateObjects",
                 records,
-                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, true, scope().api()),
+                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, true),
                 options);
     }
 
@@ -1216,7 +1216,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return writeChunks(
                 "partialUpdateExistingObjects",
                 records,
-                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, false, scope().api()),
+                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, false),
                 options);
     }
 
@@ -1235,7 +1235,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return writeChunksAsync(
                 "partialUpdateExistingObjects",
                 records,
-                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, false, scope().api()),
+                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, false),
                 options);
     }
 

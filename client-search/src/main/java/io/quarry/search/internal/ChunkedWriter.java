@@ -3,7 +3,6 @@ package io.quarry.search.internal;
 import io.quarry.core.ApiClient;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.PartialWriteException;
-import io.quarry.core.PreparedJson;
 import io.quarry.core.spi.DefaultObjectID;
 import io.quarry.core.spi.Polling;
 import io.quarry.search.BatchOptions;
@@ -36,10 +35,10 @@ public final class ChunkedWriter {
     private ChunkedWriter() {}
 
     /**
-     * The operations saving one chunk's records, with client-side objectIDs if asked. Each record is serialised here,
-     * before its chunk is sent, and refused when it cannot be or when the service would refuse it (see
-     * {@link RecordChecks}): its chunk is then never sent. The JSON is not kept: the request serialises the records
-     * again as it sends them, so a chunk in flight holds its records, as before, and no bytes besides.
+     * The operations saving one chunk's records, with client-side objectIDs if asked. A record the service would
+     * refuse is refused here, before its chunk is sent, when that can be told without serialising it (see
+     * {@link RecordChecks}); a typed record is serialised once, by the chunk's request, which refuses its objectID
+     * or a record the mapping cannot write as it writes it, before a byte of it is sent (see {@link ChunkBody}).
      *
      * @param records     the chunk's records
      * @param firstRecord the position of its first record in the input
@@ -56,8 +55,8 @@ public final class ChunkedWriter {
             long position = firstRecord + i;
             requireNonNull(record, position, "saved");
             refuseIf(position, "saved", RecordChecks.notAnObject(record));
+            refuseIf(position, "saved", RecordChecks.badObjectIDOnObject(record));
             Object body = assign ? withObjectID(record, client) : record;
-            refuseIf(position, "saved", RecordChecks.badObjectID(record, serialised(body, position, "saved", client)));
             operations.add(BatchOperation.of(BatchAction.ADD_OBJECT, body));
         }
         return operations;
@@ -84,19 +83,18 @@ public final class ChunkedWriter {
     }
 
     /**
-     * The operations updating attributes of one chunk's records, each carrying its objectID. Each update is
-     * serialised and checked before its chunk is sent, as {@link #saves} does.
+     * The operations updating attributes of one chunk's records, each carrying its objectID. Each update is checked
+     * as {@link #saves} checks a record; one without objectID is refused here (a typed update's objectID property is
+     * read, not serialised).
      *
      * @param records           the chunk's attribute sets, each with {@code objectID}
      * @param firstRecord       the position of its first update in the input
      * @param createIfNotExists whether missing records are created
-     * @param client            the client that writes them
      * @return the operations
      * @throws InvalidRequestException naming the first update refused and why
      * @throws NullPointerException naming the first update that is null
      */
-    public static List<BatchOperation> partialUpdates(
-            List<?> records, long firstRecord, boolean createIfNotExists, ApiClient client) {
+    public static List<BatchOperation> partialUpdates(List<?> records, long firstRecord, boolean createIfNotExists) {
         BatchAction action =
                 createIfNotExists ? BatchAction.PARTIAL_UPDATE_OBJECT : BatchAction.PARTIAL_UPDATE_OBJECT_NO_CREATE;
         List<BatchOperation> operations = new ArrayList<>(records.size());
@@ -105,9 +103,8 @@ public final class ChunkedWriter {
             long position = firstRecord + i;
             requireNonNull(record, position, "updated");
             refuseIf(position, "updated", RecordChecks.notAnObject(record));
-            PreparedJson json = serialised(record, position, "updated", client);
-            refuseIf(position, "updated", RecordChecks.missingObjectID(record, json));
-            refuseIf(position, "updated", RecordChecks.badObjectID(record, json));
+            refuseIf(position, "updated", RecordChecks.missingObjectID(record));
+            refuseIf(position, "updated", RecordChecks.badObjectIDOnObject(record));
             operations.add(BatchOperation.of(action, record));
         }
         return operations;
@@ -116,28 +113,28 @@ public final class ChunkedWriter {
     /** Refuses a null as a null argument is refused, naming its position in the input. */
     private static void requireNonNull(Object record, long position, String verb) {
         if (record == null) {
-            throw new NullPointerException(refusal(position, verb) + "it is null");
+            throw new NullPointerException(refusal(position, verb, null) + "it is null");
         }
     }
 
     /** Refuses the record at a position of the input when there is a problem with it. */
     private static void refuseIf(long position, String verb, String problem) {
         if (problem != null) {
-            throw new InvalidRequestException(refusal(position, verb) + problem);
+            throw new InvalidRequestException(refusal(position, verb, null) + problem);
         }
     }
 
-    /** {@return the record's JSON as the client writes it}, refusing a record that cannot be serialised */
-    private static PreparedJson serialised(Object body, long position, String verb, ApiClient client) {
-        try {
-            return client.prepare(body);
-        } catch (InvalidRequestException e) {
-            throw new InvalidRequestException(refusal(position, verb) + e.getMessage(), e);
-        }
-    }
-
-    private static String refusal(long position, String verb) {
-        return "record " + position + " of the input cannot be " + verb + ", so its chunk was not sent: ";
+    /**
+     * The start of a refusal's message.
+     *
+     * @param position the record's position in the input
+     * @param verb     what the write does to it: saved, updated, deleted
+     * @param outcome  what became of its chunk, from the comma to the colon; null for a chunk not sent
+     * @return the message's start, up to the problem
+     */
+    static String refusal(long position, String verb, String outcome) {
+        return "record " + position + " of the input cannot be " + verb
+                + (outcome == null ? ", so its chunk was not sent: " : outcome);
     }
 
     /**

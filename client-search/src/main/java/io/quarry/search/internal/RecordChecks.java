@@ -2,6 +2,7 @@ package io.quarry.search.internal;
 
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.PreparedJson;
+import io.quarry.core.spi.ObjectIDs;
 import java.util.Collection;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
@@ -14,7 +15,8 @@ import tools.jackson.core.json.JsonFactory;
  * Finds a record, update or objectID to delete the service would refuse, as an ingester is handed it or as a chunked
  * write makes its chunk. The service answers such an operation by refusing its whole batch, so sent in a chunk it
  * would fail every other record of the chunk with it, far from the call that handed it in. Each check looks at the
- * object handed in, or at its JSON already serialised; none serialises or converts it again.
+ * object handed in, or at its JSON already serialised; none serialises or converts it again. A chunked write judges a
+ * typed record's objectID as its request writes it ({@link ObjectIDWatch}).
  */
 final class RecordChecks {
 
@@ -63,7 +65,32 @@ final class RecordChecks {
         if (STRING.equals(kind)) {
             return badText(id.toString());
         }
-        return "its objectID is " + (kind == null ? "an object" : kind) + ", not a string" + REFUSED;
+        return notAString(kind == null ? "an object" : kind);
+    }
+
+    /**
+     * What is wrong with the objectID of a record or update that can be told without serialising it: a map's, a
+     * free-form record's, or JSON written ahead ({@link PreparedJson}). A typed record's objectID is judged as the
+     * request writes it ({@link ObjectIDWatch}): serialising it here too would double the cost of every write.
+     *
+     * @param value the record or update as handed in, not null
+     * @return why the service refuses it, or null when its objectID is fine, absent, or a typed record's
+     */
+    static String badObjectIDOnObject(Object value) {
+        if (value instanceof PreparedJson json) {
+            return badObjectID(value, json);
+        }
+        return value instanceof Map<?, ?> || value instanceof FreeFormRecord ? badObjectID(value, null) : null;
+    }
+
+    /**
+     * Why an objectID written as something else than a string is refused.
+     *
+     * @param kind how it is written: {@code a number}, {@code a boolean}, {@code an object}, {@code an array}
+     * @return the problem
+     */
+    static String notAString(String kind) {
+        return "its objectID is " + kind + ", not a string" + REFUSED;
     }
 
     /**
@@ -97,8 +124,11 @@ final class RecordChecks {
     /**
      * What is wrong with an objectID written as text: empty, or holding half of a UTF-16 surrogate pair alone, which
      * has no UTF-8 form (no URL could name the record).
+     *
+     * @param id the objectID's text
+     * @return why the service refuses it, or null
      */
-    private static String badText(String id) {
+    static String badText(String id) {
         if (id.isEmpty()) {
             return "its objectID is empty" + REFUSED;
         }
@@ -115,14 +145,14 @@ final class RecordChecks {
     }
 
     /**
-     * What is wrong with a partial update that names no record: one without an objectID (or with a null one).
+     * What is wrong with a partial update that names no record: one without an objectID (or with a null one). A
+     * typed update's objectID property is read directly, not serialised ({@link ObjectIDs#present}).
      *
      * @param value the update as handed in, not null
-     * @param json  its JSON as it is sent
      * @return why the service refuses it, or null when it has an objectID
      */
-    static String missingObjectID(Object value, PreparedJson json) {
-        return objectID(value, json) != null
+    static String missingObjectID(Object value) {
+        return ObjectIDs.present(value)
                 ? null
                 : "a partial update names its record by objectID, and this one has none" + REFUSED;
     }
@@ -148,7 +178,7 @@ final class RecordChecks {
         String kind = kind(objectID);
         if (!STRING.equals(kind)) {
             // only through an unchecked conversion of the caller's collection
-            return "its objectID is " + (kind == null ? "an object" : kind) + ", not a string" + REFUSED;
+            return notAString(kind == null ? "an object" : kind);
         }
         return badText(objectID.toString());
     }
