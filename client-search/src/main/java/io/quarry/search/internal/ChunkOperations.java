@@ -5,8 +5,9 @@ import java.util.List;
 
 /**
  * Makes the batch operations of one chunk of a chunked write, just before the chunk is sent. A record the service
- * would refuse, or one that cannot be serialised, is refused here, naming its position in the input: the chunk is
- * then never sent, and the write reports exactly what was (the chunks before it).
+ * would refuse is refused here, naming its position in the input, when that can be told without serialising it: the
+ * chunk is then never sent, and the write reports exactly what was (the chunks before it). A typed record is judged
+ * as its chunk's request writes it ({@link ChunkBody}).
  */
 @FunctionalInterface
 public interface ChunkOperations {
