@@ -35,7 +35,11 @@ public interface ChunkListener {
     void acknowledged(ChunkAcknowledged chunk);
 
     /**
-     * A chunk is about to be sent. Does nothing unless overridden.
+     * A chunk is about to be sent. Does nothing unless overridden. A chunked write tells it once the chunk's body is
+     * serialised, just before its first byte goes out, so a chunk holding a record refused then (see
+     * {@link SearchIndex#saveObjects(Iterable, BatchOptions)}) is never told sent. A body over 1 MB is streamed rather
+     * than serialised ahead: it is told sent as its serialisation reaches that size, and a record refused after that
+     * point ends the chunk with {@link #failed} (its body was cut off before its end, so none of it was applied).
      *
      * @param chunk the chunk
      */

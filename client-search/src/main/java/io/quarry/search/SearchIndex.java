@@ -13,6 +13,7 @@ import io.quarry.core.spi.JsonBodies;
 import io.quarry.core.spi.Page;
 import io.quarry.core.spi.Polling;
 import io.quarry.core.spi.ScopedHandle;
+import io.quarry.search.internal.ChunkOperations;
 import io.quarry.search.internal.ChunkRounds;
 import io.quarry.search.internal.ChunkedWriter;
 import io.quarry.search.internal.RepeatSafety;
@@ -40,7 +41,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -1010,7 +1010,15 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * no new chunk is sent, those in flight finish, and the helper fails with a
      * {@link io.quarry.core.PartialWriteException} whose {@link io.quarry.core.PartialWriteException#reason()}
      * says which it was and whose cause is the failure (the source's own exception included). It names the chunks
-     * acknowledged, those not, and the first record never sent, from which a write can resume.
+     * acknowledged, those not, and the first record never sent, from which a write can resume. A record the service
+     * would refuse with its whole batch (one that is not a JSON object, or whose {@code objectID} is empty or not a
+     * string), or one the JSON mapping cannot write, is found as its chunk's body is serialised (each record once),
+     * before a byte of that chunk is sent or its listener told: the write stops as when the source throws
+     * ({@code SOURCE_FAILED}), the cause an {@link io.quarry.core.InvalidRequestException} naming the record's
+     * position; nothing of its chunk was sent. A body over 1 MB is streamed instead: a record refused after its first
+     * megabyte cuts the request off before its end (no server applies such a request), and the report is the same
+     * (unless a later chunk was sent meanwhile, with more than one chunk in flight: the chunk then counts as sent and
+     * not acknowledged), but the listener, told the chunk was sent, then hears it failed.
      *
      * @param records the records: a collection, or any lazy {@link Iterable} ({@code stream::iterator})
      * @param options chunk size, chunks in flight, waiting, objectID assignment, listener
@@ -1024,7 +1032,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return writeChunks(
                 "saveObjects",
                 records,
-                chunk -> ChunkedWriter.saves(chunk, options.assignObjectIDs(), scope().api()),
+                (chunk, first) -> ChunkedWriter.saves(chunk, first, options.assignObjectIDs(), scope().api()),
                 options);
     }
 
@@ -1044,7 +1052,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return writeChunksAsync(
                 "saveObjects",
                 records,
-                chunk -> ChunkedWriter.saves(chunk, options.assignObjectIDs(), scope().api()),
+                (chunk, first) -> ChunkedWriter.saves(chunk, first, options.assignObjectIDs(), scope().api()),
                 options);
     }
 
@@ -1074,8 +1082,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
 
     /**
      * Deletes records in chunks, reading their objectIDs lazily from any source as
-     * {@link #saveObjects(Iterable, BatchOptions)} reads records, with the same result and failure. Needs
-     * {@code deleteObject}.
+     * {@link #saveObjects(Iterable, BatchOptions)} reads records, with the same result and failure (an empty objectID
+     * is refused before its chunk is sent). Needs {@code deleteObject}.
      *
      * @param objectIDs the records' objectIDs: a collection, or any lazy {@link Iterable}
      * @param options   chunk size, chunks in flight, waiting, listener
@@ -1132,8 +1140,8 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * Updates attributes of records in chunks, creating missing records; each element carries its
      * {@code objectID}. Values may be {@link AttributeOperation}s (Increment-style ones are not idempotent: a
      * retried chunk can apply them twice). The elements are read lazily from any source as
-     * {@link #saveObjects(Iterable, BatchOptions)} reads records, with the same result and failure. Needs
-     * {@code addObject}.
+     * {@link #saveObjects(Iterable, BatchOptions)} reads records, with the same result and failure (an element
+     * without {@code objectID} is refused before its chunk is sent). Needs {@code addObject}.
      *
      * @param records attribute sets with objectID: a collection, or any lazy {@link Iterable}
      * @param options chunk size, chunks in flight, waiting, listener
@@ -1145,7 +1153,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         Objects.requireNonNull(records, "records");
         Objects.requireNonNull(options, "options");
         return writeChunks(
-                "partialUpdateObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, true), options);
+                "partialUpdateObjects",
+                records,
+                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, true),
+                options);
     }
 
     /**
@@ -1160,7 +1171,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         Objects.requireNonNull(records, "records");
         Objects.requireNonNull(options, "options");
         return writeChunksAsync(
-                "partialUpdateObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, true), options);
+                "partialUpdateObjects",
+                records,
+                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, true),
+                options);
     }
 
     /**
@@ -1204,7 +1218,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         Objects.requireNonNull(records, "records");
         Objects.requireNonNull(options, "options");
         return writeChunks(
-                "partialUpdateExistingObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, false), options);
+                "partialUpdateExistingObjects",
+                records,
+                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, false),
+                options);
     }
 
     /**
@@ -1220,7 +1237,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         Objects.requireNonNull(records, "records");
         Objects.requireNonNull(options, "options");
         return writeChunksAsync(
-                "partialUpdateExistingObjects", records, chunk -> ChunkedWriter.partialUpdates(chunk, false), options);
+                "partialUpdateExistingObjects",
+                records,
+                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, false),
+                options);
     }
 
     /**
@@ -1396,10 +1416,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private WriteSummary writeChunks(
-            String helper,
-            Iterable<?> records,
-            Function<List<?>, List<BatchOperation>> toOperations,
-            BatchOptions options) {
+            String helper, Iterable<?> records, ChunkOperations toOperations, BatchOptions options) {
         return scope().compositeCall(helper, scope -> {
             SearchIndex inCall = withScope(ridingOutOutages(scope));
             return ChunkedWriter.write(
@@ -1416,10 +1433,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private CompletableFuture<WriteSummary> writeChunksAsync(
-            String helper,
-            Iterable<?> records,
-            Function<List<?>, List<BatchOperation>> toOperations,
-            BatchOptions options) {
+            String helper, Iterable<?> records, ChunkOperations toOperations, BatchOptions options) {
         return scope().compositeCallAsync(helper, scope -> {
             SearchIndex inCall = withScope(ridingOutOutages(scope));
             return ChunkedWriter.writeAsync(

@@ -8,6 +8,7 @@ import io.quarry.core.BadRequestException;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.ReplaceAllException;
 import io.quarry.core.testing.Eventually;
+import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.model.AttributeOperation;
 import io.quarry.search.model.BatchResponse;
@@ -172,13 +173,16 @@ class ChunkedWritesContractTest {
     @Test
     void deletesTheTemporaryIndexWhenAStepFails() throws InterruptedException {
         index.saveObjects(products(2), WAIT);
-        List<Map<String, Object>> invalid = List.of(Map.of("objectID", 42, "name", "numeric id"));
+        List<Product> replacement = List.of(new Product("n1", "new", "Acme", 1));
 
-        assertThatThrownBy(
-                        () -> index.replaceAllObjects(invalid, BatchOptions.of().waitPolicy(FAST)))
+        // the service refuses the write into the temporary index
+        MOCK.faults().next(1, "POST", "/1/indexes/*/batch", Fault.status(400));
+        assertThatThrownBy(() ->
+                        index.replaceAllObjects(replacement, BatchOptions.of().waitPolicy(FAST)))
                 .isInstanceOf(ReplaceAllException.class)
                 .hasRootCauseInstanceOf(BadRequestException.class);
-        assertThat(index.replaceAllObjectsAsync(invalid, BatchOptions.of().waitPolicy(FAST)))
+        MOCK.faults().next(1, "POST", "/1/indexes/*/batch", Fault.status(400));
+        assertThat(index.replaceAllObjectsAsync(replacement, BatchOptions.of().waitPolicy(FAST)))
                 .failsWithin(java.time.Duration.ofSeconds(10))
                 .withThrowableOfType(java.util.concurrent.ExecutionException.class)
                 .withCauseInstanceOf(ReplaceAllException.class)

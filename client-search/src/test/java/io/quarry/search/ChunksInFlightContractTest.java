@@ -31,6 +31,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -56,6 +57,12 @@ class ChunksInFlightContractTest {
     /** The blocking write's own thread, off the common pool. */
     @RegisterExtension
     final TestThreads threads = new TestThreads();
+
+    /** A test that failed before its fault rules were used up leaves none to the next. */
+    @AfterEach
+    void clearFaults() {
+        MOCK.faults().clear();
+    }
 
     @Test
     void rejectsOutOfRangeValuesWhenTheOptionIsBuilt() {
@@ -189,12 +196,11 @@ class ChunksInFlightContractTest {
 
     @Test
     void aFailedChunkStopsTheWriteAndTheReportNamesWhatWasAcknowledged() {
-        // chunk 4 (records 40-49) holds a record the service refuses: a numeric objectID
+        // the service refuses chunk 4 (records 40-49)
         List<Object> records = new ArrayList<>(products(0, 100));
-        records.set(45, Map.of("objectID", 45, "name", "numeric id"));
 
-        PartialWriteException report =
-                catchThrowableOfType(PartialWriteException.class, () -> index.saveObjects(records, options(3)));
+        PartialWriteException report = catchThrowableOfType(
+                PartialWriteException.class, () -> index.saveObjects(records, refusingChunk(options(3), 4)));
 
         assertThat(report.getCause()).isInstanceOf(BadRequestException.class);
         assertThat(report.reason()).isEqualTo(PartialWriteException.Reason.CHUNK_FAILED);
@@ -217,10 +223,10 @@ class ChunksInFlightContractTest {
 
     @Test
     void oneChunkInFlightReportsTheSameWay() throws Exception {
+        // the service refuses chunk 2 (records 20-29)
         List<Object> records = new ArrayList<>(products(0, 60));
-        records.set(25, Map.of("objectID", 25, "name", "numeric id"));
 
-        CompletableFuture<WriteSummary> write = index.saveObjectsAsync(records, options(1));
+        CompletableFuture<WriteSummary> write = index.saveObjectsAsync(records, refusingChunk(options(1), 2));
 
         ExecutionException failure =
                 catchThrowableOfType(ExecutionException.class, () -> write.get(30, TimeUnit.SECONDS));
@@ -323,6 +329,43 @@ class ChunksInFlightContractTest {
                 .chunksInFlight(inFlight)
                 .waitingForTasks()
                 .waitPolicy(FAST);
+    }
+
+    /**
+     * The options with a listener that has the service refuse one chunk with a 400, as it refuses a batch holding an
+     * operation it cannot apply. The chunks in flight must not swap: a rule answering normally counts the calls of
+     * the chunks before it; once they all reached the server, the refusal is set, just before the chunk's call, and
+     * the next chunk's call waits until the chunk's call took it.
+     */
+    private static BatchOptions refusingChunk(BatchOptions options, int refused) {
+        int rulesBefore = MOCK.faults().active();
+        MOCK.faults().next(refused, "POST", BATCH, Fault.delay(Duration.ZERO));
+        return options.listener(new ChunkListener() {
+            @Override
+            public void sent(ChunkSent chunk) {
+                if (chunk.chunk() == refused) {
+                    rulesUsedUp("the calls of the chunks before " + refused + " to reach the server");
+                    MOCK.faults().next(1, "POST", BATCH, Fault.status(400));
+                } else if (chunk.chunk() == refused + 1) {
+                    rulesUsedUp("chunk " + refused + "'s call to be refused");
+                }
+            }
+
+            private void rulesUsedUp(String what) {
+                try {
+                    Eventually.waitUntil(what, () -> MOCK.faults().active() == rulesBefore);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException(e);
+                }
+            }
+
+            @Override
+            public void acknowledged(ChunkAcknowledged chunk) {}
+
+            @Override
+            public void failed(ChunkFailed chunk) {}
+        });
     }
 
     /** The objectIDs of the records of the acknowledged chunks. */

@@ -54,6 +54,9 @@ class IngesterBadRecordContractTest {
     /** A typed record, whose objectID the ingester reads from its JSON. */
     public record Product(String objectID, String name) {}
 
+    /** A record whose objectID is written as a number. */
+    public record Numbered(long objectID, String name) {}
+
     /** One bad operation: what the batch would carry, and how a producer hands it to an ingester. */
     private record Bad(BatchOperation operation, BiFunction<Ingester, Boolean, CompletableFuture<Void>> handIn) {
 
@@ -105,9 +108,17 @@ class IngesterBadRecordContractTest {
                                 .put("name", "x")
                                 .build())),
                 Arguments.of("a typed record with an empty objectID", Bad.add(new Product("", "x"))),
+                Arguments.of("a typed record with a numeric objectID", Bad.add(new Numbered(42, "x"))),
                 Arguments.of("an update with an empty objectID", Bad.update(Map.of("objectID", "", "name", "x"))),
                 Arguments.of("an update with a numeric objectID", Bad.update(Map.of("objectID", 7, "name", "x"))),
-                Arguments.of("a deletion of an empty objectID", Bad.delete("")));
+                Arguments.of("a deletion of an empty objectID", Bad.delete("")),
+                Arguments.of(
+                        "a map whose objectID holds half a surrogate pair",
+                        Bad.add(Map.of("objectID", "sku-\uD83D", "name", "x"))),
+                Arguments.of(
+                        "a typed record whose objectID holds half a surrogate pair",
+                        Bad.add(new Product("\uDE00", "x"))),
+                Arguments.of("a deletion of an objectID holding half a surrogate pair", Bad.delete("sku-\uD83D")));
     }
 
     @ParameterizedTest(name = "{0}")

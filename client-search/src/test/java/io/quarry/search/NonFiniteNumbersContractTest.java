@@ -137,7 +137,14 @@ class NonFiniteNumbersContractTest {
         assertThat(thrown).as(context).isInstanceOf(PartialWriteException.class);
         PartialWriteException report = (PartialWriteException) thrown;
         assertThat(report.getCause()).as(context).isInstanceOf(InvalidRequestException.class);
-        assertThat(report.getCause().getMessage()).as(context).contains(" at $.requests[1].body" + bad.path() + ": ");
+        // refused as its chunk was made: the record's position in the input, and the path in the record
+        assertThat(report.getCause().getMessage())
+                .as(context)
+                .startsWith("record 5 of the input cannot be saved, so its chunk was not sent: ")
+                .contains(" at $" + bad.path() + ": ");
+        assertThat(report.reason()).as(context).isEqualTo(PartialWriteException.Reason.SOURCE_FAILED);
+        assertThat(report.notAcknowledged()).as(context).isEmpty();
+        assertThat(report.firstUnsentRecord()).as(context).isEqualTo(4);
         assertThat(report.acknowledgedRecords()).as(context).isEqualTo(4);
         // the two chunks before it, and nothing of the refused one
         assertThat(REQUESTS.get() - before).as(context).isEqualTo(2);

@@ -9,6 +9,7 @@ import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.model.WriteSummary;
 import io.quarry.testsupport.MockServerClients;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.AutoClose;
@@ -18,10 +19,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * A chunked write holding a record the SDK's mapping cannot write (an accessor that throws) fails that record's
- * chunk, as a batch call of it does, and the listener is told so, with the objectIDs it could read. Before, finding
- * the chunk's objectIDs for the listener converted that record again, which threw: the listener never heard of the
- * chunk's end, and when the call failed on a client thread the asynchronous write never completed.
+ * A chunked write holding a record the SDK's mapping cannot write (an accessor that throws) refuses that record's
+ * chunk before it is sent: the listener hears nothing of it, and the report says it was never sent, the chunks before
+ * it acknowledged. Before, the chunk was told sent and failed while its body was serialised, so it read as a chunk
+ * sent and not acknowledged, which may or may not have been applied; and before that, finding the chunk's objectIDs
+ * for the listener converted that record again, which threw, so the listener never heard of the chunk's end.
  */
 @Timeout(30)
 class UnwritableRecordContractTest {
@@ -44,30 +46,15 @@ class UnwritableRecordContractTest {
 
     @ParameterizedTest(name = "{0} chunk(s) in flight, async {1}")
     @CsvSource({"1, false", "1, true", "2, false", "2, true"})
-    void theChunkFailsAndTheListenerIsTold(int chunksInFlight, boolean async) throws InterruptedException {
+    void theChunkIsNotSentAndTheReportSaysSo(int chunksInFlight, boolean async) throws InterruptedException {
         ChunkEventLog listener = new ChunkEventLog();
-        RecordingChunkListener failures = new RecordingChunkListener();
-        BatchOptions options = BatchOptions.of()
-                .chunkSize(2)
-                .chunksInFlight(chunksInFlight)
-                .listener(new ChunkListener() {
-                    @Override
-                    public void sent(ChunkSent chunk) {
-                        listener.sent(chunk);
-                    }
-
-                    @Override
-                    public void acknowledged(ChunkAcknowledged chunk) {
-                        listener.acknowledged(chunk);
-                    }
-
-                    @Override
-                    public void failed(ChunkFailed chunk) {
-                        listener.failed(chunk);
-                        failures.failed(chunk);
-                    }
-                });
-        List<Object> records = List.of(new Unwritable("p1", "phone"), new Unwritable("p2", "case"));
+        BatchOptions options =
+                BatchOptions.of().chunkSize(2).chunksInFlight(chunksInFlight).listener(listener);
+        List<Object> records = List.of(
+                Map.of("objectID", "p0", "name", "phone"),
+                Map.of("objectID", "p1", "name", "cable"),
+                new Unwritable("p2", "phone"),
+                new Unwritable("p3", "case"));
 
         Throwable thrown;
         if (async) {
@@ -80,16 +67,17 @@ class UnwritableRecordContractTest {
 
         Throwable error = thrown instanceof CompletionException ? thrown.getCause() : thrown;
         assertThat(error).isInstanceOfSatisfying(PartialWriteException.class, partial -> {
-            assertThat(partial.reason()).isEqualTo(PartialWriteException.Reason.CHUNK_FAILED);
-            assertThat(partial.getCause()).isInstanceOf(InvalidRequestException.class);
-            assertThat(partial.notAcknowledged())
+            assertThat(partial.reason()).isEqualTo(PartialWriteException.Reason.SOURCE_FAILED);
+            assertThat(partial.getCause())
+                    .isInstanceOf(InvalidRequestException.class)
+                    .hasMessageContaining("record 2 of the input cannot be saved, so its chunk was not sent")
+                    .hasMessageContaining("cannot be serialised");
+            assertThat(partial.acknowledged())
                     .singleElement()
                     .satisfies(chunk -> assertThat(chunk.recordCount()).isEqualTo(2));
+            assertThat(partial.notAcknowledged()).isEmpty();
+            assertThat(partial.firstUnsentRecord()).isEqualTo(2);
         });
-        assertThat(listener.calls()).containsExactly("sent 0", "failed 0");
-        assertThat(failures.failed()).singleElement().satisfies(chunk -> {
-            assertThat(chunk.error()).isInstanceOf(InvalidRequestException.class);
-            assertThat(chunk.objectIDs()).containsExactly(null, null);
-        });
+        assertThat(listener.calls()).containsExactly("sent 0", "acknowledged 0");
     }
 }

@@ -24,7 +24,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
-import java.util.function.Function;
 
 /**
  * One chunked write: reads chunks from the input lazily, keeps up to a limit of batch calls in flight, and
@@ -49,7 +48,8 @@ import java.util.function.Function;
 final class ChunkPump {
 
     /** A chunk sent: its operations are kept until it ends, for the listener should it fail. */
-    private record Chunk(int index, long firstRecord, List<BatchOperation> operations, ChunkRounds rounds) {}
+    private record Chunk(
+            int index, long firstRecord, List<BatchOperation> operations, ChunkRounds rounds, ChunkBody body) {}
 
     /** A value of {@link #taskIDs} for a chunk not acknowledged. */
     private static final long NOT_ACKNOWLEDGED = -1;
@@ -61,7 +61,7 @@ final class ChunkPump {
 
     private final int chunkSize;
     private final int limit;
-    private final Function<List<?>, List<BatchOperation>> toOperations;
+    private final ChunkOperations toOperations;
     private final BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send;
     /**
      * The caller's thread when every call is made on it (a blocking write, one chunk in flight), else null: an
@@ -144,7 +144,7 @@ final class ChunkPump {
             Iterable<?> input,
             int chunkSize,
             int limit,
-            Function<List<?>, List<BatchOperation>> toOperations,
+            ChunkOperations toOperations,
             BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send,
             Thread caller,
             ChunkListener listener) {
@@ -220,7 +220,7 @@ final class ChunkPump {
             Iterable<?> input,
             int chunkSize,
             int limit,
-            Function<List<?>, List<BatchOperation>> toOperations,
+            ChunkOperations toOperations,
             BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send,
             Thread caller,
             ChunkListener listener) {
@@ -363,9 +363,11 @@ final class ChunkPump {
     }
 
     /**
-     * A chunk's turn to be sent, once the listener was told of everything before: tells the listener it is sent, then
-     * sends it. When the run stopped meanwhile, or the listener throws, it is not sent: it is none of the chunks sent,
-     * and its records are among the first never sent.
+     * A chunk's turn to be sent, once the listener was told of everything before: makes its operations and sends them.
+     * The listener is told the chunk is sent as the request writes its body, before a byte of it goes out
+     * ({@link ChunkBody}), or once the call is made when its request failed before its body was written. When the run
+     * stopped meanwhile, a record is refused, or the listener throws, nothing of the chunk is sent: it is none of the
+     * chunks sent, and its records are among the first never sent.
      */
     private void sending(int index, long firstRecord, List<Object> slice) {
         lock.lock();
@@ -380,29 +382,21 @@ final class ChunkPump {
         }
         List<BatchOperation> operations;
         try {
-            operations = toOperations.apply(slice);
+            operations = toOperations.of(slice, firstRecord);
         } catch (RuntimeException | Error e) {
-            // a record no operation can be made of (a null objectID, ...): the input failed, and nothing of this
-            // chunk was sent, so its records are among the first never sent
+            // a record refused as its operation is made (one the service would refuse): the input failed, and
+            // nothing of this chunk was sent, so its records are among the first never sent
             whileLocked(() -> {
                 stop(e, PartialWriteException.Reason.SOURCE_FAILED);
                 unsent(index, firstRecord);
             });
             return;
         }
-        if (listener != null) {
-            try {
-                listener.sent(new ChunkSent(index, firstRecord, slice.size()));
-            } catch (RuntimeException | Error e) {
-                // the caller's listener failed: stop as if cancelled, before this chunk is sent
-                whileLocked(() -> {
-                    stop(e, PartialWriteException.Reason.ABANDONED);
-                    unsent(index, firstRecord);
-                });
-                return;
-            }
-        }
-        launch(new Chunk(index, firstRecord, null, null), slice.size(), operations);
+        Runnable sent = listener == null ? null : () -> listener.sent(new ChunkSent(index, firstRecord, slice.size()));
+        launch(
+                new Chunk(index, firstRecord, operations, null, null),
+                slice.size(),
+                new ChunkBody(operations, firstRecord, sent));
     }
 
     /**
@@ -417,15 +411,33 @@ final class ChunkPump {
         queue(this::pump);
     }
 
-    private void launch(Chunk chunk, int size, List<BatchOperation> operations) {
+    private void launch(Chunk chunk, int size, ChunkBody body) {
         CompletableFuture<BatchResponse> call;
         ChunkRounds rounds = new ChunkRounds();
         try {
-            call = send.apply(operations, rounds);
+            call = send.apply(body, rounds);
         } catch (RuntimeException | Error e) {
             call = CompletableFuture.failedFuture(e);
         }
-        Chunk sent = new Chunk(chunk.index(), chunk.firstRecord(), operations, rounds);
+        // a body of up to 1 MB was serialised on this thread, in send, before a byte of it went out: a record refused
+        // there, or the listener throwing as it was told, leaves the chunk unsent (its call fails, or is cancelled)
+        Throwable unsent = body.told() ? body.listenerFailure() : body.refusal();
+        if (unsent == null && !body.tellSent()) {
+            unsent = body.listenerFailure(); // told here: its request failed before its body was written
+        }
+        if (unsent != null) {
+            call.cancel(true);
+            PartialWriteException.Reason why = unsent == body.refusal()
+                    ? PartialWriteException.Reason.SOURCE_FAILED
+                    : PartialWriteException.Reason.ABANDONED;
+            Throwable cause = unsent;
+            whileLocked(() -> {
+                stop(cause, why);
+                unsent(chunk.index(), chunk.firstRecord());
+            });
+            return;
+        }
+        Chunk sent = new Chunk(chunk.index(), chunk.firstRecord(), chunk.operations(), rounds, body);
         boolean cancelNow;
         lock.lock();
         try {
@@ -458,8 +470,17 @@ final class ChunkPump {
             }
             calls.remove(chunk.index());
             if (error != null) {
-                Throwable cause = Polling.unwrap(error);
-                if (failure == null && callerInterrupted()) {
+                Throwable refused = chunk.body() == null ? null : chunk.body().refusal();
+                // a record refused as the body was streamed: the report names it rather than the transport's failure
+                Throwable cause = refused != null ? refused : Polling.unwrap(error);
+                if (refused != null && failure == null && committed == chunk.index() + 1) {
+                    // its body was cut off before its end, which no server applies, and no chunk after it was sent:
+                    // it counts as never sent, as a chunk refused before its listener heard of it
+                    stop(refused, PartialWriteException.Reason.SOURCE_FAILED);
+                    chunkCount = Math.min(chunkCount, chunk.index());
+                    committed = chunk.index();
+                    nextRecord = Math.min(nextRecord, chunk.firstRecord());
+                } else if (failure == null && callerInterrupted()) {
                     // the interrupt ended the call (its wait between rounds, or its exchange): the caller gave up
                     stop(interruption(), PartialWriteException.Reason.ABANDONED);
                     otherErrors.add(cause);

@@ -1,6 +1,7 @@
 package io.quarry.search.internal;
 
 import io.quarry.core.ApiClient;
+import io.quarry.core.InvalidRequestException;
 import io.quarry.core.PartialWriteException;
 import io.quarry.core.spi.DefaultObjectID;
 import io.quarry.core.spi.Polling;
@@ -10,7 +11,6 @@ import io.quarry.search.model.BatchOperation;
 import io.quarry.search.model.BatchResponse;
 import io.quarry.search.model.WriteSummary;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -22,7 +22,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
-import java.util.function.Function;
 import java.util.function.LongFunction;
 
 /**
@@ -36,16 +35,27 @@ public final class ChunkedWriter {
     private ChunkedWriter() {}
 
     /**
-     * The operations saving records, with client-side objectIDs if asked.
+     * The operations saving one chunk's records, with client-side objectIDs if asked. A record the service would
+     * refuse is refused here, before its chunk is sent, when that can be told without serialising it (see
+     * {@link RecordChecks}); a typed record is serialised once, by the chunk's request, which refuses its objectID
+     * or a record the mapping cannot write as it writes it, before a byte of it is sent (see {@link ChunkBody}).
      *
-     * @param records the records
-     * @param assign  whether records without objectID get a UUID
-     * @param client  the client that writes them
+     * @param records     the chunk's records
+     * @param firstRecord the position of its first record in the input
+     * @param assign      whether records without objectID get a UUID
+     * @param client      the client that writes them
      * @return the operations
+     * @throws InvalidRequestException naming the first record refused and why
+     * @throws NullPointerException naming the first record that is null
      */
-    public static List<BatchOperation> saves(Collection<?> records, boolean assign, ApiClient client) {
+    public static List<BatchOperation> saves(List<?> records, long firstRecord, boolean assign, ApiClient client) {
         List<BatchOperation> operations = new ArrayList<>(records.size());
-        for (Object record : records) {
+        for (int i = 0; i < records.size(); i++) {
+            Object record = records.get(i);
+            long position = firstRecord + i;
+            requireNonNull(record, position, "saved");
+            refuseIf(position, "saved", RecordChecks.notAnObject(record));
+            refuseIf(position, "saved", RecordChecks.badObjectIDOnObject(record));
             Object body = assign ? withObjectID(record, client) : record;
             operations.add(BatchOperation.of(BatchAction.ADD_OBJECT, body));
         }
@@ -53,34 +63,78 @@ public final class ChunkedWriter {
     }
 
     /**
-     * The operations deleting records.
+     * The operations deleting one chunk's records.
      *
-     * @param objectIDs the records
+     * @param objectIDs   the chunk's objectIDs
+     * @param firstRecord the position of its first objectID in the input
      * @return the operations
+     * @throws InvalidRequestException naming the first objectID refused (see {@link RecordChecks}) and why
+     * @throws NullPointerException naming the first objectID that is null
      */
-    public static List<BatchOperation> deletes(Collection<?> objectIDs) {
+    public static List<BatchOperation> deletes(List<?> objectIDs, long firstRecord) {
         List<BatchOperation> operations = new ArrayList<>(objectIDs.size());
-        for (Object id : objectIDs) {
+        for (int i = 0; i < objectIDs.size(); i++) {
+            Object id = objectIDs.get(i);
+            requireNonNull(id, firstRecord + i, "deleted");
+            refuseIf(firstRecord + i, "deleted", RecordChecks.badObjectIDToDelete(id));
             operations.add(BatchOperation.of(BatchAction.DELETE_OBJECT, Map.of("objectID", id)));
         }
         return operations;
     }
 
     /**
-     * The operations updating attributes of records that carry their objectID.
+     * The operations updating attributes of one chunk's records, each carrying its objectID. Each update is checked
+     * as {@link #saves} checks a record; one without objectID is refused here (a typed update's objectID property is
+     * read, not serialised).
      *
-     * @param records           the attribute sets, each with {@code objectID}
+     * @param records           the chunk's attribute sets, each with {@code objectID}
+     * @param firstRecord       the position of its first update in the input
      * @param createIfNotExists whether missing records are created
      * @return the operations
+     * @throws InvalidRequestException naming the first update refused and why
+     * @throws NullPointerException naming the first update that is null
      */
-    public static List<BatchOperation> partialUpdates(Collection<?> records, boolean createIfNotExists) {
+    public static List<BatchOperation> partialUpdates(List<?> records, long firstRecord, boolean createIfNotExists) {
         BatchAction action =
                 createIfNotExists ? BatchAction.PARTIAL_UPDATE_OBJECT : BatchAction.PARTIAL_UPDATE_OBJECT_NO_CREATE;
         List<BatchOperation> operations = new ArrayList<>(records.size());
-        for (Object record : records) {
+        for (int i = 0; i < records.size(); i++) {
+            Object record = records.get(i);
+            long position = firstRecord + i;
+            requireNonNull(record, position, "updated");
+            refuseIf(position, "updated", RecordChecks.notAnObject(record));
+            refuseIf(position, "updated", RecordChecks.missingObjectID(record));
+            refuseIf(position, "updated", RecordChecks.badObjectIDOnObject(record));
             operations.add(BatchOperation.of(action, record));
         }
         return operations;
+    }
+
+    /** Refuses a null as a null argument is refused, naming its position in the input. */
+    private static void requireNonNull(Object record, long position, String verb) {
+        if (record == null) {
+            throw new NullPointerException(refusal(position, verb, null) + "it is null");
+        }
+    }
+
+    /** Refuses the record at a position of the input when there is a problem with it. */
+    private static void refuseIf(long position, String verb, String problem) {
+        if (problem != null) {
+            throw new InvalidRequestException(refusal(position, verb, null) + problem);
+        }
+    }
+
+    /**
+     * The start of a refusal's message.
+     *
+     * @param position the record's position in the input
+     * @param verb     what the write does to it: saved, updated, deleted
+     * @param outcome  what became of its chunk, from the comma to the colon; null for a chunk not sent
+     * @return the message's start, up to the problem
+     */
+    static String refusal(long position, String verb, String outcome) {
+        return "record " + position + " of the input cannot be " + verb
+                + (outcome == null ? ", so its chunk was not sent: " : outcome);
     }
 
     /**
@@ -103,7 +157,7 @@ public final class ChunkedWriter {
     public static WriteSummary write(
             String operation,
             Iterable<?> records,
-            Function<List<?>, List<BatchOperation>> toOperations,
+            ChunkOperations toOperations,
             BatchOptions options,
             BiFunction<List<BatchOperation>, ChunkRounds, BatchResponse> send,
             BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> sendAsync,
@@ -150,7 +204,7 @@ public final class ChunkedWriter {
     public static CompletableFuture<WriteSummary> writeAsync(
             String operation,
             Iterable<?> records,
-            Function<List<?>, List<BatchOperation>> toOperations,
+            ChunkOperations toOperations,
             BatchOptions options,
             BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send,
             LongFunction<CompletableFuture<?>> waitFor) {
@@ -209,7 +263,7 @@ public final class ChunkedWriter {
     private static ChunkPump start(
             String operation,
             Iterable<?> records,
-            Function<List<?>, List<BatchOperation>> toOperations,
+            ChunkOperations toOperations,
             BatchOptions options,
             BiFunction<List<BatchOperation>, ChunkRounds, CompletableFuture<BatchResponse>> send,
             Thread caller) {

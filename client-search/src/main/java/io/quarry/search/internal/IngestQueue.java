@@ -274,32 +274,32 @@ public final class IngestQueue {
 
     private Operation toAdd(Object record) {
         Objects.requireNonNull(record, "record");
-        refuseIf(IngestChecks.notAnObject(record), "record");
+        refuseIf(RecordChecks.notAnObject(record), "record");
         Object body = assignObjectIDs
                 ? DefaultObjectID.of(api, record, () -> UUID.randomUUID().toString())
                 : record;
         boolean unrepeatable = !assignObjectIDs && RepeatSafety.lacksObjectID(record);
         PreparedJson json = api.prepare(body);
-        refuseIf(IngestChecks.badObjectID(record, json), "record");
+        refuseIf(RecordChecks.badObjectID(record, json), "record");
         return operation(BatchOperation.of(BatchAction.ADD_OBJECT, json), unrepeatable);
     }
 
     private Operation toPartialUpdate(Object attributes) {
         Objects.requireNonNull(attributes, "attributes");
-        refuseIf(IngestChecks.notAnObject(attributes), "update");
+        refuseIf(RecordChecks.notAnObject(attributes), "update");
         if (!ObjectIDs.present(attributes)) {
             throw new InvalidRequestException(
                     "a partial update needs the record's objectID, and " + name + " was handed one without it");
         }
         boolean cumulative = RepeatSafety.isCumulative(attributes);
         PreparedJson json = api.prepare(attributes);
-        refuseIf(IngestChecks.badObjectID(attributes, json), "update");
+        refuseIf(RecordChecks.badObjectID(attributes, json), "update");
         return operation(BatchOperation.of(BatchAction.PARTIAL_UPDATE_OBJECT, json), cumulative);
     }
 
     private Operation toDelete(String objectID) {
         Objects.requireNonNull(objectID, "objectID");
-        refuseIf(IngestChecks.badObjectIDToDelete(objectID), "deletion");
+        refuseIf(RecordChecks.badObjectIDToDelete(objectID), "deletion");
         return operation(BatchOperation.of(BatchAction.DELETE_OBJECT, Map.of("objectID", objectID)), false);
     }
 

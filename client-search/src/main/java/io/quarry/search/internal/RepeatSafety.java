@@ -9,6 +9,7 @@ import io.quarry.search.model.BatchOperation;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import tools.jackson.core.JacksonException;
 
 /**
  * Decides whether a write may be delivered twice without changing the outcome: a record added without an
@@ -36,6 +37,21 @@ public final class RepeatSafety {
             return map.get(FreeFormRecord.OBJECT_ID) == null;
         }
         return !ObjectIDs.present(record);
+    }
+
+    /**
+     * {@link #isCumulative(Object)} for an operation of a chunked write's chunk: a typed update the mapping cannot
+     * convert is noted as the chunk's refused record, naming its position, before the failure goes on.
+     */
+    private static boolean isCumulative(Object attributes, List<BatchOperation> operations, int index) {
+        try {
+            return isCumulative(attributes);
+        } catch (RuntimeException e) {
+            if (operations instanceof ChunkBody chunk) {
+                chunk.refuseUnwritable(index, e.getCause() instanceof JacksonException jackson ? jackson : e);
+            }
+            throw e;
+        }
     }
 
     /**
@@ -79,13 +95,14 @@ public final class RepeatSafety {
      * @return true if one adds a record without objectID or updates cumulatively
      */
     public static boolean hasUnrepeatable(List<BatchOperation> operations) {
-        for (BatchOperation op : operations) {
+        for (int i = 0; i < operations.size(); i++) {
+            BatchOperation op = operations.get(i);
             BatchAction action = op.action();
             if (action == BatchAction.ADD_OBJECT && lacksObjectID(op.body())) {
                 return true;
             }
             if ((action == BatchAction.PARTIAL_UPDATE_OBJECT || action == BatchAction.PARTIAL_UPDATE_OBJECT_NO_CREATE)
-                    && isCumulative(op.body())) {
+                    && isCumulative(op.body(), operations, i)) {
                 return true;
             }
         }

@@ -102,7 +102,7 @@ class AsyncWriteStartTest {
                 () -> started.complete(ChunkedWriter.writeAsync(
                         "saveObjects on index products",
                         records(),
-                        records -> records.stream()
+                        (records, first) -> records.stream()
                                 .map(record -> BatchOperation.of(BatchAction.ADD_OBJECT, record))
                                 .toList(),
                         BatchOptions.of().chunkSize(1).chunksInFlight(2).listener(listener),

@@ -64,7 +64,7 @@ class CancelWithSlowListenerTest {
         release.countDown();
     }
 
-    private static List<BatchOperation> operations(List<?> records) {
+    private static List<BatchOperation> operations(List<?> records, long firstRecord) {
         return records.stream()
                 .map(record -> BatchOperation.of(BatchAction.ADD_OBJECT, record))
                 .toList();

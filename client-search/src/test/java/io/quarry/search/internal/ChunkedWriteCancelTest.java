@@ -24,7 +24,7 @@ class ChunkedWriteCancelTest {
         CompletableFuture<WriteSummary> write = ChunkedWriter.writeAsync(
                 "saveObjects on index products",
                 List.of("a", "b", "c"),
-                records -> records.stream()
+                (records, first) -> records.stream()
                         .map(record -> BatchOperation.of(io.quarry.search.model.BatchAction.ADD_OBJECT, record))
                         .toList(),
                 BatchOptions.of().chunkSize(2).waitingForTasks(),

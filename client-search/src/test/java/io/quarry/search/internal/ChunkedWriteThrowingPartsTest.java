@@ -49,7 +49,7 @@ class ChunkedWriteThrowingPartsTest {
         return ChunkedWriter.writeAsync(
                 "saveObjects on index products",
                 records,
-                chunk -> chunk.stream()
+                (chunk, first) -> chunk.stream()
                         .map(record -> BatchOperation.of(BatchAction.ADD_OBJECT, record))
                         .toList(),
                 options,

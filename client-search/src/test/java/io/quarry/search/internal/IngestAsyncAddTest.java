@@ -1,23 +1,25 @@
 package io.quarry.search.internal;
 
+import static io.quarry.search.internal.TestQueues.WITHIN;
+import static io.quarry.search.internal.TestQueues.objectIDs;
 import static io.quarry.search.internal.TestQueues.record;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.core.ApiClient;
 import io.quarry.core.InvalidRequestException;
-import io.quarry.core.PreparedJson;
 import io.quarry.core.WriteRefusedException;
-import io.quarry.core.testing.Eventually;
-import io.quarry.search.model.BatchOperation;
+import io.quarry.core.testing.TestThreads;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Asynchronous adds: taken at once when there is room, else waiting in memory in call order (blocking adds behind
@@ -26,10 +28,11 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(20)
 class IngestAsyncAddTest {
 
-    private static final Duration WITHIN = Duration.ofSeconds(10);
-
     @AutoClose
     private final ApiClient api = TestQueues.api();
+
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
 
     @Test
     void anAddIsTakenAtOnceWhenThereIsRoomAndWaitsWithoutAThreadOtherwise() throws Exception {
@@ -52,22 +55,15 @@ class IngestAsyncAddTest {
     @Test
     void aBlockingAddWaitsBehindEarlierAsynchronousOnesThoughItWouldFit() throws Exception {
         FakeSender sender = FakeSender.answeredByTest();
-        IngestQueue queue = new IngestQueue(
-                "ingester of index unit", api, true, 10, 1_000, Duration.ofHours(1), 1, null, null, sender);
-        queue.add(big(0));
-        queue.add(big(1)); // chunk 0 sent, big 1 held
-        CompletableFuture<Void> waitingBig = queue.addAsync(big(2));
-        assertThat(waitingBig).isNotDone();
+        IngestQueue queue = TestQueues.chunkOfThousandBytes(api, sender);
+        CompletableFuture<Void> waitingBig = TestQueues.bigTwoWaiting(queue);
 
-        Thread blocking = new Thread(() -> queue.add(record(3)), "blocking add");
-        blocking.start();
-        Eventually.waitUntil("the blocking add to wait", () -> blocking.getState() == Thread.State.WAITING);
+        Future<?> blocking = TestQueues.blockingAddWaiting(threads, queue, record(3));
         assertThat(queue.pending()).as("the small record did not jump ahead").isOne();
 
         sender.acknowledge(0);
         assertThat(waitingBig).succeedsWithin(WITHIN);
-        blocking.join(WITHIN.toMillis());
-        assertThat(blocking.isAlive()).isFalse();
+        blocking.get(WITHIN.toSeconds(), TimeUnit.SECONDS);
         queue.flushAsync();
 
         assertThat(objectIDs(sender.nextChunk())).containsExactly("big0");
@@ -164,17 +160,5 @@ class IngestAsyncAddTest {
                 .havingCause()
                 .isInstanceOf(InvalidRequestException.class);
         assertThat(queue.pending()).isZero();
-    }
-
-    private static Map<String, Object> big(int n) {
-        return Map.of("objectID", "big" + n, "pad", "x".repeat(500));
-    }
-
-    private static List<String> objectIDs(List<BatchOperation> chunk) {
-        return chunk.stream()
-                .map(operation -> operation.body() instanceof PreparedJson prepared
-                        ? prepared.objectID()
-                        : String.valueOf(((Map<?, ?>) operation.body()).get("objectID")))
-                .toList();
     }
 }

@@ -1,21 +1,17 @@
 package io.quarry.search.internal;
 
+import static io.quarry.search.internal.TestQueues.WITHIN;
+import static io.quarry.search.internal.TestQueues.objectIDs;
 import static io.quarry.search.internal.TestQueues.record;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.core.ApiClient;
-import io.quarry.core.PreparedJson;
-import io.quarry.core.testing.Eventually;
 import io.quarry.core.testing.TestThreads;
-import io.quarry.search.model.BatchOperation;
-import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -28,8 +24,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 @Timeout(20)
 class IngestWithdrawnAddTest {
-
-    private static final Duration WITHIN = Duration.ofSeconds(10);
 
     @AutoClose
     private final ApiClient api = TestQueues.api();
@@ -84,20 +78,10 @@ class IngestWithdrawnAddTest {
     @Test
     void aBlockingAddBehindAWithdrawnOneGoesOnAtOnce() throws Exception {
         FakeSender sender = FakeSender.answeredByTest();
-        IngestQueue queue = new IngestQueue(
-                "ingester of index unit", api, true, 10, 1_000, Duration.ofHours(1), 1, null, null, sender);
-        queue.add(big(0));
-        queue.add(big(1)); // chunk 0 sent, big 1 held: a third big record does not fit
-        CompletableFuture<Void> waitingBig = queue.addAsync(big(2));
-        AtomicReference<Thread> adding = new AtomicReference<>();
-        Future<?> blocking = threads.submit(() -> {
-            adding.set(Thread.currentThread());
-            queue.add(record(3));
-        });
-        Eventually.waitUntil(
-                "the blocking add to wait behind the asynchronous one",
-                () -> adding.get() != null && adding.get().getState() == Thread.State.WAITING);
-        assertThat(queue.pending()).isOne();
+        IngestQueue queue = TestQueues.chunkOfThousandBytes(api, sender);
+        CompletableFuture<Void> waitingBig = TestQueues.bigTwoWaiting(queue);
+        Future<?> blocking = TestQueues.blockingAddWaiting(threads, queue, record(3));
+        assertThat(queue.pending()).as("r3 waits behind big 2").isOne();
 
         waitingBig.cancel(false);
 
@@ -108,17 +92,5 @@ class IngestWithdrawnAddTest {
         queue.flushAsync();
         assertThat(objectIDs(sender.nextChunk())).containsExactly("big0");
         assertThat(objectIDs(sender.nextChunk())).containsExactly("big1", "r3");
-    }
-
-    private static Map<String, Object> big(int n) {
-        return Map.of("objectID", "big" + n, "pad", "x".repeat(500));
-    }
-
-    private static List<String> objectIDs(List<BatchOperation> chunk) {
-        return chunk.stream()
-                .map(operation -> operation.body() instanceof PreparedJson prepared
-                        ? prepared.objectID()
-                        : String.valueOf(((Map<?, ?>) operation.body()).get("objectID")))
-                .toList();
     }
 }

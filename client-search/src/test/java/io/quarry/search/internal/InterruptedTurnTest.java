@@ -122,7 +122,7 @@ class InterruptedTurnTest {
                 records(),
                 1,
                 3,
-                records -> records.stream()
+                (records, first) -> records.stream()
                         .map(record -> BatchOperation.of(BatchAction.ADD_OBJECT, record))
                         .toList(),
                 (operations, rounds) -> {

@@ -54,7 +54,7 @@ class ListenerHandOffTest {
         answering.shutdownNow();
     }
 
-    private static List<BatchOperation> operations(List<?> records) {
+    private static List<BatchOperation> operations(List<?> records, long firstRecord) {
         return records.stream()
                 .map(record -> BatchOperation.of(BatchAction.ADD_OBJECT, record))
                 .toList();

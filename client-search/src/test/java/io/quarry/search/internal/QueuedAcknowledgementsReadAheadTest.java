@@ -127,7 +127,7 @@ class QueuedAcknowledgementsReadAheadTest {
         CompletableFuture<WriteSummary> write = ChunkedWriter.writeAsync(
                 "saveObjects on index products",
                 records(),
-                records -> records.stream()
+                (records, first) -> records.stream()
                         .map(record -> BatchOperation.of(BatchAction.ADD_OBJECT, record))
                         .toList(),
                 BatchOptions.of().chunkSize(1).chunksInFlight(IN_FLIGHT).listener(listener),

@@ -1,0 +1,314 @@
+package io.quarry.search.internal;
+
+import io.quarry.core.FreeFormRecord;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.SerializableString;
+import tools.jackson.core.exc.StreamWriteException;
+import tools.jackson.core.util.JsonGeneratorDelegate;
+
+/**
+ * The generator a chunk's operations are written through ({@link ChunkBody}): it passes every token on, and looks at
+ * the one token that follows the {@code objectID} name at the top level of an operation's {@code body}. A number, a
+ * boolean, an object or an array there, or text the service refuses (empty, half a surrogate pair alone), stops the
+ * write with a {@link StreamWriteException} after noting why ({@link #problem()}). Everything else costs a depth count
+ * and, at the body's top level, one comparison per member name.
+ */
+final class ObjectIDWatch extends JsonGeneratorDelegate {
+
+    private static final String OBJECT = "an object";
+
+    /** Depth inside the operation being written: 1 in the operation's object, 2 in its body's. */
+    private int depth;
+    /** The operation's {@code body} member comes next. */
+    private boolean bodyNext;
+    /** The objects at depth 2 are the body's. */
+    private boolean inBody;
+    /** The next value is the body's top-level objectID. */
+    private boolean armed;
+
+    private String problem;
+
+    ObjectIDWatch(JsonGenerator delegate) {
+        // false: writePOJO and writeTree come through this generator too, not straight to the delegate
+        super(delegate, false);
+    }
+
+    /** Starts watching the next operation. */
+    void nextOperation() {
+        depth = 0;
+        bodyNext = false;
+        inBody = false;
+        armed = false;
+    }
+
+    /** {@return why the last operation's objectID was refused, or null} */
+    String problem() {
+        return problem;
+    }
+
+    private void name(String name) {
+        if (depth == 1) {
+            bodyNext = "body".equals(name);
+        } else if (depth == 2 && inBody) {
+            armed = FreeFormRecord.OBJECT_ID.equals(name);
+        }
+    }
+
+    /** A scalar value or a structure starts: if it is the objectID's, judges it by its kind. */
+    private void value(String kind) {
+        if (armed) {
+            armed = false;
+            if (kind != null) {
+                refuse(RecordChecks.notAString(kind));
+            }
+        }
+        if (depth == 1) {
+            bodyNext = false;
+        }
+    }
+
+    private void text(String text) {
+        if (armed) {
+            armed = false;
+            String bad = RecordChecks.badText(text);
+            if (bad != null) {
+                refuse(bad);
+            }
+        }
+        if (depth == 1) {
+            bodyNext = false;
+        }
+    }
+
+    private void refuse(String why) {
+        problem = why;
+        throw new StreamWriteException(this, "record refused: " + why);
+    }
+
+    private void start(String kind) {
+        boolean body = depth == 1 && bodyNext;
+        value(kind);
+        depth++;
+        if (depth == 2) {
+            inBody = body && kind.equals(OBJECT);
+        }
+    }
+
+    @Override
+    public JsonGenerator writeStartObject() {
+        start(OBJECT);
+        return super.writeStartObject();
+    }
+
+    @Override
+    public JsonGenerator writeStartObject(Object forValue) {
+        start(OBJECT);
+        return super.writeStartObject(forValue);
+    }
+
+    @Override
+    public JsonGenerator writeStartObject(Object forValue, int size) {
+        start(OBJECT);
+        return super.writeStartObject(forValue, size);
+    }
+
+    @Override
+    public JsonGenerator writeStartArray() {
+        start("an array");
+        return super.writeStartArray();
+    }
+
+    @Override
+    public JsonGenerator writeStartArray(Object forValue) {
+        start("an array");
+        return super.writeStartArray(forValue);
+    }
+
+    @Override
+    public JsonGenerator writeStartArray(Object forValue, int size) {
+        start("an array");
+        return super.writeStartArray(forValue, size);
+    }
+
+    @Override
+    public JsonGenerator writeEndObject() {
+        depth--;
+        return super.writeEndObject();
+    }
+
+    @Override
+    public JsonGenerator writeEndArray() {
+        depth--;
+        return super.writeEndArray();
+    }
+
+    @Override
+    public JsonGenerator writeName(String name) {
+        name(name);
+        return super.writeName(name);
+    }
+
+    @Override
+    public JsonGenerator writeName(SerializableString name) {
+        name(name.getValue());
+        return super.writeName(name);
+    }
+
+    @Override
+    public JsonGenerator writeString(String text) {
+        text(text);
+        return super.writeString(text);
+    }
+
+    @Override
+    public JsonGenerator writeString(char[] text, int offset, int len) {
+        if (armed) {
+            text(new String(text, offset, len));
+        } else {
+            value(null);
+        }
+        return super.writeString(text, offset, len);
+    }
+
+    @Override
+    public JsonGenerator writeString(SerializableString text) {
+        text(text.getValue());
+        return super.writeString(text);
+    }
+
+    @Override
+    public JsonGenerator writeString(java.io.Reader reader, int len) {
+        value(null); // streamed text cannot be looked at without reading it: the service judges it
+        return super.writeString(reader, len);
+    }
+
+    @Override
+    public JsonGenerator writeNumber(short v) {
+        value("a number");
+        return super.writeNumber(v);
+    }
+
+    @Override
+    public JsonGenerator writeNumber(int v) {
+        value("a number");
+        return super.writeNumber(v);
+    }
+
+    @Override
+    public JsonGenerator writeNumber(long v) {
+        value("a number");
+        return super.writeNumber(v);
+    }
+
+    @Override
+    public JsonGenerator writeNumber(BigInteger v) {
+        value("a number");
+        return super.writeNumber(v);
+    }
+
+    @Override
+    public JsonGenerator writeNumber(double v) {
+        value("a number");
+        return super.writeNumber(v);
+    }
+
+    @Override
+    public JsonGenerator writeNumber(float v) {
+        value("a number");
+        return super.writeNumber(v);
+    }
+
+    @Override
+    public JsonGenerator writeNumber(BigDecimal v) {
+        value("a number");
+        return super.writeNumber(v);
+    }
+
+    @Override
+    public JsonGenerator writeNumber(String encodedValue) {
+        value("a number");
+        return super.writeNumber(encodedValue);
+    }
+
+    @Override
+    public JsonGenerator writeNumber(char[] encodedValue, int offset, int len) {
+        value("a number");
+        return super.writeNumber(encodedValue, offset, len);
+    }
+
+    @Override
+    public JsonGenerator writeBoolean(boolean state) {
+        value("a boolean");
+        return super.writeBoolean(state);
+    }
+
+    @Override
+    public JsonGenerator writeNull() {
+        value(null); // a null objectID is one left out
+        return super.writeNull();
+    }
+
+    @Override
+    public JsonGenerator writeArray(int[] array, int offset, int length) {
+        value("an array");
+        return super.writeArray(array, offset, length);
+    }
+
+    @Override
+    public JsonGenerator writeArray(long[] array, int offset, int length) {
+        value("an array");
+        return super.writeArray(array, offset, length);
+    }
+
+    @Override
+    public JsonGenerator writeArray(double[] array, int offset, int length) {
+        value("an array");
+        return super.writeArray(array, offset, length);
+    }
+
+    @Override
+    public JsonGenerator writeArray(String[] array, int offset, int length) {
+        value("an array");
+        return super.writeArray(array, offset, length);
+    }
+
+    @Override
+    public JsonGenerator writeRawValue(String text) {
+        value(null); // JSON written ahead (a PreparedJson): checked as its chunk was made
+        return super.writeRawValue(text);
+    }
+
+    @Override
+    public JsonGenerator writeRawValue(String text, int offset, int len) {
+        value(null);
+        return super.writeRawValue(text, offset, len);
+    }
+
+    @Override
+    public JsonGenerator writeRawValue(char[] text, int offset, int len) {
+        value(null);
+        return super.writeRawValue(text, offset, len);
+    }
+
+    @Override
+    public JsonGenerator writeRawValue(SerializableString raw) {
+        value(null);
+        // straight to the delegate: the base class would decode the raw bytes into a String first
+        delegate.writeRawValue(raw);
+        return this;
+    }
+
+    @Override
+    public JsonGenerator writeUTF8String(byte[] text, int offset, int length) {
+        value(null); // encoded text: the SDK's serializers do not write an objectID this way
+        return super.writeUTF8String(text, offset, length);
+    }
+
+    @Override
+    public JsonGenerator writeRawUTF8String(byte[] text, int offset, int length) {
+        value(null);
+        return super.writeRawUTF8String(text, offset, length);
+    }
+}
