@@ -479,8 +479,8 @@ public final class MockServer implements AutoCloseable {
 
     /**
      * Holds every delayed answer (a fault's delay) past its delay until the latch returned is counted down: the one
-     * timer thread that writes them waits for it first. For tests that need an answer still under way when something
-     * else happens, without waiting out a real delay; no user needs it.
+     * timer thread that writes them waits for it first (the hosts' ticks wait too). For tests that need an answer
+     * still under way when something else happens, without waiting out a real delay; no user needs it.
      *
      * @return the latch that lets the held answers go
      */
