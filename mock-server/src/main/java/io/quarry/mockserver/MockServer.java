@@ -46,6 +46,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -474,6 +475,26 @@ public final class MockServer implements AutoCloseable {
         connections.awaitEnded(1_000);
         servedHosts.release();
         workers.close();
+    }
+
+    /**
+     * Holds every delayed answer (a fault's delay) past its delay until the latch returned is counted down: the one
+     * timer thread that writes them waits for it first (the hosts' ticks wait too). For tests that need an answer
+     * still under way when something else happens, without waiting out a real delay; no user needs it.
+     *
+     * @return the latch that lets the held answers go
+     */
+    CountDownLatch holdDelayedAnswers() {
+        CountDownLatch release = new CountDownLatch(1);
+        timer.execute(() -> {
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                // the server stops
+                Thread.currentThread().interrupt();
+            }
+        });
+        return release;
     }
 
     /** {@return whether every thread of this server has ended (after {@link #close()})} */

@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -69,25 +70,33 @@ class FaultRemovalTest {
     /** The rule is removed while the request it delays waits for its answer: the request is answered all the same. */
     @Test
     void aRequestBeingFaultedWhenItsRuleIsRemovedIsAnswered() throws InterruptedException {
-        long slow = server.faults().next(1000, "GET", "/1/indexes", Fault.delay(Duration.ofSeconds(2)));
-        HttpRequest request = client.request("GET", "/1/indexes", null).build();
-        CompletableFuture<HttpResponse<String>> answer =
-                client.http().sendAsync(request, HttpResponse.BodyHandlers.ofString());
-        // the rule counted the request: it has its fault and waits out the delay
-        Eventually.waitUntil(
-                "the request to be faulted",
-                () -> client.get("/_mock/faults")
-                                .body()
-                                .path("faults")
-                                .path(0)
-                                .path("remaining")
-                                .asInt()
-                        == 999);
+        // its answer is held past the delay until the rule is removed
+        CountDownLatch release = server.holdDelayedAnswers();
+        try {
+            long slow = server.faults().next(1000, "GET", "/1/indexes", Fault.delay(Duration.ofMillis(1)));
+            HttpRequest request = client.request("GET", "/1/indexes", null).build();
+            CompletableFuture<HttpResponse<String>> answer =
+                    client.http().sendAsync(request, HttpResponse.BodyHandlers.ofString());
+            // the rule counted the request: it has its fault and waits for its answer
+            Eventually.waitUntil(
+                    "the request to be faulted",
+                    () -> client.get("/_mock/faults")
+                                    .body()
+                                    .path("faults")
+                                    .path(0)
+                                    .path("remaining")
+                                    .asInt()
+                            == 999);
 
-        assertThat(server.faults().remove(slow)).isTrue();
+            assertThat(server.faults().remove(slow)).isTrue();
+            assertThat(answer).as("held until released").isNotDone();
+            release.countDown();
 
-        assertThat(answer.join().statusCode()).isEqualTo(200);
-        assertThat(client.get("/1/indexes").status()).isEqualTo(200);
+            assertThat(answer.join().statusCode()).isEqualTo(200);
+            assertThat(client.get("/1/indexes").status()).isEqualTo(200);
+        } finally {
+            release.countDown();
+        }
     }
 
     @Test

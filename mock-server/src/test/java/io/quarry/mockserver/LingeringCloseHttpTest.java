@@ -10,6 +10,8 @@ import io.quarry.mockserver.testing.RawConnection;
 import io.quarry.mockserver.testing.WireAnswer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -44,6 +46,17 @@ class LingeringCloseHttpTest {
 
     private static final int TEN_MEGABYTES = 10 * 1024 * 1024;
 
+    /**
+     * The early answers' bodies and their servers' limit: a megabyte, four times what the client's send buffer and
+     * the server's receive buffer hold together, so that a server closing without lingering finds the client still
+     * sending (it then meets a reset rather than the answer). Ten megabytes said no more, at ten times the bytes,
+     * which over TLS the test fork, compiling with C1 only, encrypts and decrypts in plain Java.
+     */
+    private static final int BODY_LIMIT = 1 << 20;
+
+    /** The client's send buffer: the kernel's own would grow to 4 MB on loopback. */
+    private static final int SEND_BUFFER = 64 * 1024;
+
     /** What a client sends at once: 64 KB of a body. */
     private static final byte[] PIECE = filled(64 * 1024);
 
@@ -53,8 +66,8 @@ class LingeringCloseHttpTest {
      */
     private static final WireDeadlines LONG_LINGER = new WireDeadlines(30_000, 30_000, 30_000, 30_000, 30_000, 5_000);
 
-    /** Bodies of 10 MB, but 1 MB held at once: a body's second megabyte is a 503. */
-    private static final BodyLimits SMALL_BUDGET = new BodyLimits(TEN_MEGABYTES, TEN_MEGABYTES, 1 << 20, 60_000);
+    /** Bodies of 1 MB, but 256 KB held at once: a body's second quarter is a 503. */
+    private static final BodyLimits SMALL_BUDGET = new BodyLimits(BODY_LIMIT, BODY_LIMIT, BODY_LIMIT / 4, 60_000);
 
     /** Bodies of 64 KB, so the bytes dropped after an answer are bounded at 128 KB. */
     private static final BodyLimits SMALL_BODIES =
@@ -90,27 +103,27 @@ class LingeringCloseHttpTest {
         List<EarlyAnswer> answers = List.of(
                 new EarlyAnswer(
                         "413, a length over the limit",
-                        BATCH + "{auth}Content-Length: " + (TEN_MEGABYTES + 1) + "\r\n\r\n",
+                        BATCH + "{auth}Content-Length: " + (BODY_LIMIT + 1) + "\r\n\r\n",
                         413,
                         "larger than the limit"),
                 new EarlyAnswer(
                         "403, no credentials",
-                        BATCH + "Content-Length: " + TEN_MEGABYTES + "\r\n\r\n",
+                        BATCH + "Content-Length: " + BODY_LIMIT + "\r\n\r\n",
                         403,
                         "Invalid Application-ID or API key"),
                 new EarlyAnswer(
                         "503, more body than the budget holds",
-                        BATCH + "{auth}Content-Length: " + TEN_MEGABYTES + "\r\n\r\n",
+                        BATCH + "{auth}Content-Length: " + BODY_LIMIT + "\r\n\r\n",
                         503,
                         "too many request bodies"),
                 new EarlyAnswer(
                         "400, a control character in a header",
-                        BATCH + "X-Note: a\u0001b\r\nContent-Length: " + TEN_MEGABYTES + "\r\n\r\n",
+                        BATCH + "X-Note: a\u0001b\r\nContent-Length: " + BODY_LIMIT + "\r\n\r\n",
                         400,
                         "Control characters"),
                 new EarlyAnswer(
                         "403 to a client that sent its body without waiting for 100 Continue",
-                        BATCH + "Expect: 100-continue\r\nContent-Length: " + TEN_MEGABYTES + "\r\n\r\n",
+                        BATCH + "Expect: 100-continue\r\nContent-Length: " + BODY_LIMIT + "\r\n\r\n",
                         403,
                         "Invalid Application-ID or API key"));
         return Stream.of(Scheme.values())
@@ -178,7 +191,7 @@ class LingeringCloseHttpTest {
     void anExpectContinueAnsweredEarlyIsClosedWithoutLingering(Scheme scheme) throws InterruptedException {
         MockServer server = servers.get(scheme);
         try (RawConnection connection = connect(scheme, server)) {
-            connection.send(BATCH + "Expect: 100-continue\r\nContent-Length: " + TEN_MEGABYTES + "\r\n\r\n");
+            connection.send(BATCH + "Expect: 100-continue\r\nContent-Length: " + BODY_LIMIT + "\r\n\r\n");
             WireAnswer answer = connection.readTimeout(30_000).readAnswer(false);
             assertThat(answer.status()).as("a final answer, no 100").isEqualTo(403);
             // the server lingers 30 s for a client that may still send: this one is closed well before
@@ -193,14 +206,17 @@ class LingeringCloseHttpTest {
     }
 
     private static RawConnection connect(Scheme scheme, MockServer server) {
-        if (scheme == Scheme.HTTP) {
-            return new RawConnection(server.host(), server.port());
-        }
         try {
-            SSLSocket socket =
-                    (SSLSocket) server.trustMaterial().sslSocketFactory().createSocket(server.host(), server.port());
-            socket.startHandshake();
-            return new RawConnection(socket);
+            Socket socket = new Socket();
+            socket.setSendBufferSize(SEND_BUFFER);
+            socket.connect(new InetSocketAddress(server.host(), server.port()), 10_000);
+            if (scheme == Scheme.HTTP) {
+                return new RawConnection(socket);
+            }
+            SSLSocket tls = (SSLSocket)
+                    server.trustMaterial().sslSocketFactory().createSocket(socket, server.host(), server.port(), true);
+            tls.startHandshake();
+            return new RawConnection(tls);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

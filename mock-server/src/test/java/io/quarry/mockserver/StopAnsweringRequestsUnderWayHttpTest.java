@@ -4,17 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.mockserver.testing.Eventually;
+import io.quarry.mockserver.testing.TestThreads;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.ConnectException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The standalone server's stop (SIGTERM, Ctrl-C, {@code docker stop}): the requests that have arrived are answered,
@@ -24,6 +29,9 @@ import org.junit.jupiter.api.Timeout;
 class StopAnsweringRequestsUnderWayHttpTest {
 
     private final HttpClient http = HttpClient.newHttpClient();
+
+    @RegisterExtension
+    final TestThreads threads = new TestThreads();
 
     private HttpRequest listIndices(MockServer server) {
         return HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes"))
@@ -36,26 +44,42 @@ class StopAnsweringRequestsUnderWayHttpTest {
     void aRequestUnderWayIsAnsweredAndNoNewConnectionIsTaken() throws Exception {
         MockServer server = MockServer.builder().start();
         try {
-            // the answer comes late, as a slow handler's would: the stop begins while it is under way
-            server.faults().next(1, "GET", "/1/indexes", Fault.delay(Duration.ofSeconds(2)));
+            // the answer is held past its delay, as a slow handler's would be, until the stop has begun
+            CountDownLatch release = server.holdDelayedAnswers();
+            server.faults().next(1, "GET", "/1/indexes", Fault.delay(Duration.ofMillis(1)));
             CompletableFuture<HttpResponse<String>> answer =
                     http.sendAsync(listIndices(server), HttpResponse.BodyHandlers.ofString());
             Eventually.waitUntil(
                     "the request reaches the server",
                     () -> server.hosts().get(0).requestCount() == 1);
 
-            server.closeAfterAnswering(Duration.ofSeconds(60));
+            CompletableFuture<Void> stopped =
+                    CompletableFuture.runAsync(() -> server.closeAfterAnswering(Duration.ofSeconds(60)), threads);
+            Eventually.waitUntil("the stop to take no new connection", () -> refusesConnections(server));
+            assertThat(answer).as("held until released").isNotDone();
+            release.countDown();
 
             HttpResponse<String> response = answer.get(30, TimeUnit.SECONDS);
             assertThat(response.statusCode()).isEqualTo(200);
             assertThat(response.body()).contains("\"items\"");
             assertThat(response.headers().firstValue("Connection")).hasValue("close");
+            stopped.get(30, TimeUnit.SECONDS);
             assertThatThrownBy(() -> HttpClient.newHttpClient()
                             .send(listIndices(server), HttpResponse.BodyHandlers.discarding()))
                     .isInstanceOf(ConnectException.class);
             assertThat(server.threadsStopped()).isTrue();
         } finally {
             server.close();
+        }
+    }
+
+    private static boolean refusesConnections(MockServer server) {
+        try (Socket socket = new Socket(server.host(), server.port())) {
+            return !socket.isConnected();
+        } catch (ConnectException refused) {
+            return true;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
