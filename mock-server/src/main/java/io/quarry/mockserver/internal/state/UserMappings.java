@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.state;
 
+import io.quarry.mockserver.internal.http.ApiException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -14,9 +15,18 @@ import java.util.TreeSet;
  * Multi-cluster user mapping: the application's clusters and which cluster each userID is
  * assigned to. A user moved to another cluster stays pending until the move's task is published (the task delay),
  * then belongs to the new cluster; an assignment of a new user is usable at once. Records written with a user's
- * {@code X-Service-User-ID} header belong to it. With no cluster configured the feature is disabled.
+ * {@code X-Service-User-ID} header belong to it. With no cluster configured the feature is disabled. User IDs are
+ * chosen by callers, so at most {@value #MAX_USERS} are assigned at once, each of at most {@value #MAX_USER_ID_CHARS}
+ * characters (the mock server's choice: the service documents neither): a loop of batch assignments grew the heap
+ * without end.
  */
 public final class UserMappings {
+
+    /** The most users assigned at once. */
+    public static final int MAX_USERS = 10_000;
+
+    /** The longest user ID, in UTF-16 characters. */
+    public static final int MAX_USER_ID_CHARS = 256;
 
     /**
      * One user's assignment.
@@ -64,6 +74,50 @@ public final class UserMappings {
      * @return the new mapping
      */
     public synchronized Mapping assign(String userID, String cluster, long nowMillis) {
+        return assignAll(List.of(userID), cluster, nowMillis).get(0);
+    }
+
+    /**
+     * Assigns or moves users, all of them or, when they would be more than {@value #MAX_USERS}, none.
+     *
+     * @param userIDs the users, each as {@link #checkUserID} takes it
+     * @param cluster an existing cluster
+     * @param nowMillis the time
+     * @return the new mappings, in order
+     * @throws ApiException 403 when the users assigned would pass {@value #MAX_USERS}
+     */
+    public synchronized List<Mapping> assignAll(List<String> userIDs, String cluster, long nowMillis) {
+        long added =
+                userIDs.stream().distinct().filter(id -> !users.containsKey(id)).count();
+        if (users.size() + added > MAX_USERS) {
+            throw new ApiException(
+                    403,
+                    "Too many user IDs: the mock server assigns at most " + MAX_USERS + " at once (" + users.size()
+                            + " are, " + added + " more asked); remove some first");
+        }
+        List<Mapping> assigned = new ArrayList<>();
+        userIDs.forEach(userID -> assigned.add(assignOne(userID, cluster, nowMillis)));
+        return assigned;
+    }
+
+    /**
+     * {@return the user ID, when it is one the mappings take}
+     *
+     * @param userID a user ID from a header, a path or a body, or {@code null}
+     * @throws ApiException 400 when it is missing, blank or longer than {@value #MAX_USER_ID_CHARS} characters
+     */
+    public static String checkUserID(String userID) {
+        if (userID == null || userID.isBlank()) {
+            throw ApiException.badRequest("A user ID is required: a non-empty string");
+        }
+        if (userID.length() > MAX_USER_ID_CHARS) {
+            throw ApiException.badRequest(
+                    "A user ID holds at most " + MAX_USER_ID_CHARS + " characters; got " + userID.length());
+        }
+        return userID;
+    }
+
+    private Mapping assignOne(String userID, String cluster, long nowMillis) {
         Mapping current = users.get(userID);
         Mapping mapping;
         if (current == null) {
