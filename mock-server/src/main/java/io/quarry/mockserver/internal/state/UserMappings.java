@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 /**
  * Multi-cluster user mapping: the application's clusters and which cluster each userID is
@@ -44,7 +45,19 @@ public final class UserMappings {
     private final TaskLog tasks;
     private final Map<String, Mapping> users = new TreeMap<>();
     /** The records each user wrote (with its user ID header), by index. */
-    private final Map<String, Map<String, Set<String>>> records = new TreeMap<>();
+    private final Map<String, Map<String, Claimed>> records = new TreeMap<>();
+
+    /**
+     * The records one user wrote in one index. Deleted records stay claimed until the set doubles since it was last
+     * pruned, then only the stored ones are kept: a loop writing and deleting new records grew it without end.
+     */
+    private static final class Claimed {
+        final Set<String> ids = new TreeSet<>();
+        int pruneAt = PRUNE_FLOOR;
+    }
+
+    /** The fewest claims of one user in one index that are pruned. */
+    static final int PRUNE_FLOOR = 1024;
 
     /**
      * @param clusters the cluster names, none to disable the feature
@@ -150,8 +163,12 @@ public final class UserMappings {
         if (users.remove(userID) == null) {
             return null;
         }
-        Map<String, Set<String>> owned = records.remove(userID);
-        return owned == null ? Map.of() : owned;
+        Map<String, Claimed> owned = records.remove(userID);
+        Map<String, Set<String>> ids = new TreeMap<>();
+        if (owned != null) {
+            owned.forEach((index, claimed) -> ids.put(index, claimed.ids));
+        }
+        return ids;
     }
 
     /**
@@ -162,14 +179,42 @@ public final class UserMappings {
      * @param objectIDs the records written
      * @return whether the user is assigned, and the records now its own
      */
-    public synchronized boolean claim(String userID, String indexName, Collection<String> objectIDs) {
+    public boolean claim(String userID, String indexName, Collection<String> objectIDs) {
+        return claim(userID, indexName, objectIDs, objectID -> true);
+    }
+
+    /**
+     * Attributes records to an assigned user (ignored for a user without mapping), forgetting the user's claims on
+     * records of the index no longer stored once they have doubled since last pruned.
+     *
+     * @param userID the user
+     * @param indexName the index written, whose lock the caller holds so that no other write is under way there
+     * @param objectIDs the records written
+     * @param stored whether a record of the index is stored (read before this write applies)
+     * @return whether the user is assigned, and the records now its own
+     */
+    public synchronized boolean claim(
+            String userID, String indexName, Collection<String> objectIDs, Predicate<String> stored) {
         if (!users.containsKey(userID)) {
             return false;
         }
-        Set<String> owned =
-                records.computeIfAbsent(userID, u -> new TreeMap<>()).computeIfAbsent(indexName, i -> new TreeSet<>());
-        objectIDs.stream().filter(Objects::nonNull).forEach(owned::add);
+        Claimed owned =
+                records.computeIfAbsent(userID, u -> new TreeMap<>()).computeIfAbsent(indexName, i -> new Claimed());
+        if (owned.ids.size() >= owned.pruneAt) {
+            owned.ids.removeIf(stored.negate());
+            owned.pruneAt = Math.max(PRUNE_FLOOR, 2 * owned.ids.size());
+        }
+        objectIDs.stream().filter(Objects::nonNull).forEach(owned.ids::add);
         return true;
+    }
+
+    /**
+     * Forgets every claim on records of an index that was deleted.
+     *
+     * @param indexName the index, whose lock the caller holds
+     */
+    public synchronized void forgetIndex(String indexName) {
+        records.values().forEach(byIndex -> byIndex.remove(indexName));
     }
 
     /**
@@ -179,7 +224,7 @@ public final class UserMappings {
      */
     public synchronized Map<String, Set<String>> records(String userID) {
         Map<String, Set<String>> copy = new TreeMap<>();
-        records.getOrDefault(userID, Map.of()).forEach((index, ids) -> copy.put(index, new TreeSet<>(ids)));
+        records.getOrDefault(userID, Map.of()).forEach((index, claimed) -> copy.put(index, new TreeSet<>(claimed.ids)));
         return copy;
     }
 
