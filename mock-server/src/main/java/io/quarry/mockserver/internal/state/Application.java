@@ -472,6 +472,7 @@ public final class Application {
         if (state.takeRemovalRequest()) {
             state.markDeleted();
             indices.remove(state.name(), state);
+            mappings.forgetIndex(state.name());
         }
         return task;
     }

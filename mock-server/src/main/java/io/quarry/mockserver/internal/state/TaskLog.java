@@ -4,27 +4,33 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Every task of the application. IDs are int64, strictly increasing across the application, and start above
  * {@link Integer#MAX_VALUE} so a client that truncates them to 32 bits fails visibly. A task is
  * {@code notPublished} until the task delay has elapsed on the clock, then {@code published}. Only tasks still
- * waiting are remembered, so millions of writes cost no memory here.
+ * waiting are remembered, 8 bytes each, so millions of writes cost no memory here; and at most
+ * {@value #MAX_WAITING} wait at once: past that, the oldest is published early (a write that changes nothing still
+ * makes a task, so under a long delay a loop of them grew the waiting tasks without end).
  */
 public final class TaskLog {
 
     /** The first task ID handed out. */
     static final long FIRST_TASK_ID = 4_294_967_296L;
 
+    /** The most tasks waiting for their publication at once. */
+    public static final int MAX_WAITING = 100_000;
+
     private final AtomicLong nextId = new AtomicLong(FIRST_TASK_ID);
-    private final ConcurrentHashMap<Long, Long> publishAtMillis = new ConcurrentHashMap<>();
-    private final Queue<Long> waiting = new ConcurrentLinkedQueue<>();
     private final Clock clock;
     private final long delayMillis;
+    /** When each waiting task is published, by its ID's place: the tasks from {@code firstWaiting} on, in a ring. */
+    private long[] publishAtMillis = new long[0];
+
+    private long firstWaiting = FIRST_TASK_ID;
+    private int start;
+    private int waiting;
 
     /**
      * @param clock the clock that decides publication
@@ -42,15 +48,29 @@ public final class TaskLog {
      * @return its ID
      */
     public long record() {
-        long id = nextId.getAndIncrement();
-        if (delayMillis > 0) {
-            long now = clock.millis();
-            // saturated: a sum past Long.MAX_VALUE would turn negative and publish the task at once
-            publishAtMillis.put(id, now > Long.MAX_VALUE - delayMillis ? Long.MAX_VALUE : now + delayMillis);
-            waiting.add(id);
-            forgetPublished(now);
+        if (delayMillis == 0) {
+            return nextId.getAndIncrement();
         }
-        return id;
+        synchronized (this) {
+            long now = clock.millis();
+            forgetPublished(now);
+            if (waiting == MAX_WAITING) {
+                drop(1);
+            }
+            // every ID is taken under this lock, so the waiting tasks are the IDs from firstWaiting on, in order
+            long id = nextId.getAndIncrement();
+            if (waiting == 0) {
+                firstWaiting = id;
+            }
+            if (waiting == publishAtMillis.length) {
+                grow();
+            }
+            // saturated: a sum past Long.MAX_VALUE would turn negative and publish the task at once
+            publishAtMillis[(start + waiting) % publishAtMillis.length] =
+                    now > Long.MAX_VALUE - delayMillis ? Long.MAX_VALUE : now + delayMillis;
+            waiting++;
+            return id;
+        }
     }
 
     /**
@@ -62,8 +82,8 @@ public final class TaskLog {
         if (taskId < FIRST_TASK_ID || taskId >= nextId.get()) {
             return null;
         }
-        Long publishAt = publishAtMillis.get(taskId);
-        return publishAt == null || clock.millis() >= publishAt;
+        long publishAt = publishAt(taskId);
+        return publishAt == Long.MIN_VALUE || clock.millis() >= publishAt;
     }
 
     /**
@@ -72,16 +92,13 @@ public final class TaskLog {
      *
      * @param max the most to return
      */
-    public List<long[]> pending(int max) {
+    public synchronized List<long[]> pending(int max) {
         long now = clock.millis();
         List<long[]> found = new ArrayList<>();
-        for (Long id : waiting) {
-            Long publishAt = publishAtMillis.get(id);
-            if (publishAt != null && publishAt > now) {
-                found.add(new long[] {id, publishAt});
-                if (found.size() == max) {
-                    break;
-                }
+        for (int i = 0; i < waiting && found.size() < max; i++) {
+            long publishAt = publishAtMillis[(start + i) % publishAtMillis.length];
+            if (publishAt > now) {
+                found.add(new long[] {firstWaiting + i, publishAt});
             }
         }
         return found;
@@ -93,16 +110,37 @@ public final class TaskLog {
         return next == FIRST_TASK_ID ? 0 : next - 1;
     }
 
-    /** Drops the oldest tasks once published: a task absent from the map is published. */
+    /** {@return when it is published, or {@link Long#MIN_VALUE} when it no longer waits} */
+    private synchronized long publishAt(long taskId) {
+        long place = taskId - firstWaiting;
+        return place < 0 || place >= waiting
+                ? Long.MIN_VALUE
+                : publishAtMillis[(int) ((start + place) % publishAtMillis.length)];
+    }
+
+    /** Drops the oldest tasks once published: a task before {@code firstWaiting} is published. */
     private void forgetPublished(long now) {
-        for (Long head = waiting.peek(); head != null; head = waiting.peek()) {
-            Long publishAt = publishAtMillis.get(head);
-            if (publishAt != null && publishAt > now) {
-                return;
-            }
-            if (waiting.remove(head)) {
-                publishAtMillis.remove(head);
-            }
+        int published = 0;
+        while (published < waiting && publishAtMillis[(start + published) % publishAtMillis.length] <= now) {
+            published++;
         }
+        drop(published);
+    }
+
+    private void drop(int count) {
+        if (count > 0) {
+            start = (start + count) % publishAtMillis.length;
+            firstWaiting += count;
+            waiting -= count;
+        }
+    }
+
+    private void grow() {
+        long[] larger = new long[Math.min(MAX_WAITING, Math.max(16, publishAtMillis.length * 2))];
+        for (int i = 0; i < waiting; i++) {
+            larger[i] = publishAtMillis[(start + i) % publishAtMillis.length];
+        }
+        publishAtMillis = larger;
+        start = 0;
     }
 }

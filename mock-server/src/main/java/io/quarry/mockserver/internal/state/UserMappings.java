@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.state;
 
+import io.quarry.mockserver.internal.http.ApiException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -9,14 +10,24 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 /**
  * Multi-cluster user mapping: the application's clusters and which cluster each userID is
  * assigned to. A user moved to another cluster stays pending until the move's task is published (the task delay),
  * then belongs to the new cluster; an assignment of a new user is usable at once. Records written with a user's
- * {@code X-Service-User-ID} header belong to it. With no cluster configured the feature is disabled.
+ * {@code X-Service-User-ID} header belong to it. With no cluster configured the feature is disabled. User IDs are
+ * chosen by callers, so at most {@value #MAX_USERS} are assigned at once, each of at most {@value #MAX_USER_ID_CHARS}
+ * characters (the mock server's choice: the service documents neither): a loop of batch assignments grew the heap
+ * without end.
  */
 public final class UserMappings {
+
+    /** The most users assigned at once. */
+    public static final int MAX_USERS = 10_000;
+
+    /** The longest user ID, in UTF-16 characters. */
+    public static final int MAX_USER_ID_CHARS = 256;
 
     /**
      * One user's assignment.
@@ -34,7 +45,19 @@ public final class UserMappings {
     private final TaskLog tasks;
     private final Map<String, Mapping> users = new TreeMap<>();
     /** The records each user wrote (with its user ID header), by index. */
-    private final Map<String, Map<String, Set<String>>> records = new TreeMap<>();
+    private final Map<String, Map<String, Claimed>> records = new TreeMap<>();
+
+    /**
+     * The records one user wrote in one index. Deleted records stay claimed until the set doubles since it was last
+     * pruned, then only the stored ones are kept: a loop writing and deleting new records grew it without end.
+     */
+    private static final class Claimed {
+        final Set<String> ids = new TreeSet<>();
+        int pruneAt = PRUNE_FLOOR;
+    }
+
+    /** The fewest claims of one user in one index that are pruned. */
+    static final int PRUNE_FLOOR = 1024;
 
     /**
      * @param clusters the cluster names, none to disable the feature
@@ -64,6 +87,50 @@ public final class UserMappings {
      * @return the new mapping
      */
     public synchronized Mapping assign(String userID, String cluster, long nowMillis) {
+        return assignAll(List.of(userID), cluster, nowMillis).get(0);
+    }
+
+    /**
+     * Assigns or moves users, all of them or, when they would be more than {@value #MAX_USERS}, none.
+     *
+     * @param userIDs the users, each as {@link #checkUserID} takes it
+     * @param cluster an existing cluster
+     * @param nowMillis the time
+     * @return the new mappings, in order
+     * @throws ApiException 403 when the users assigned would pass {@value #MAX_USERS}
+     */
+    public synchronized List<Mapping> assignAll(List<String> userIDs, String cluster, long nowMillis) {
+        long added =
+                userIDs.stream().distinct().filter(id -> !users.containsKey(id)).count();
+        if (users.size() + added > MAX_USERS) {
+            throw new ApiException(
+                    403,
+                    "Too many user IDs: the mock server assigns at most " + MAX_USERS + " at once (" + users.size()
+                            + " are, " + added + " more asked); remove some first");
+        }
+        List<Mapping> assigned = new ArrayList<>();
+        userIDs.forEach(userID -> assigned.add(assignOne(userID, cluster, nowMillis)));
+        return assigned;
+    }
+
+    /**
+     * {@return the user ID, when it is one the mappings take}
+     *
+     * @param userID a user ID from a header, a path or a body, or {@code null}
+     * @throws ApiException 400 when it is missing, blank or longer than {@value #MAX_USER_ID_CHARS} characters
+     */
+    public static String checkUserID(String userID) {
+        if (userID == null || userID.isBlank()) {
+            throw ApiException.badRequest("A user ID is required: a non-empty string");
+        }
+        if (userID.length() > MAX_USER_ID_CHARS) {
+            throw ApiException.badRequest(
+                    "A user ID holds at most " + MAX_USER_ID_CHARS + " characters; got " + userID.length());
+        }
+        return userID;
+    }
+
+    private Mapping assignOne(String userID, String cluster, long nowMillis) {
         Mapping current = users.get(userID);
         Mapping mapping;
         if (current == null) {
@@ -96,8 +163,12 @@ public final class UserMappings {
         if (users.remove(userID) == null) {
             return null;
         }
-        Map<String, Set<String>> owned = records.remove(userID);
-        return owned == null ? Map.of() : owned;
+        Map<String, Claimed> owned = records.remove(userID);
+        Map<String, Set<String>> ids = new TreeMap<>();
+        if (owned != null) {
+            owned.forEach((index, claimed) -> ids.put(index, claimed.ids));
+        }
+        return ids;
     }
 
     /**
@@ -108,14 +179,42 @@ public final class UserMappings {
      * @param objectIDs the records written
      * @return whether the user is assigned, and the records now its own
      */
-    public synchronized boolean claim(String userID, String indexName, Collection<String> objectIDs) {
+    public boolean claim(String userID, String indexName, Collection<String> objectIDs) {
+        return claim(userID, indexName, objectIDs, objectID -> true);
+    }
+
+    /**
+     * Attributes records to an assigned user (ignored for a user without mapping), forgetting the user's claims on
+     * records of the index no longer stored once they have doubled since last pruned.
+     *
+     * @param userID the user
+     * @param indexName the index written, whose lock the caller holds so that no other write is under way there
+     * @param objectIDs the records written
+     * @param stored whether a record of the index is stored (read before this write applies)
+     * @return whether the user is assigned, and the records now its own
+     */
+    public synchronized boolean claim(
+            String userID, String indexName, Collection<String> objectIDs, Predicate<String> stored) {
         if (!users.containsKey(userID)) {
             return false;
         }
-        Set<String> owned =
-                records.computeIfAbsent(userID, u -> new TreeMap<>()).computeIfAbsent(indexName, i -> new TreeSet<>());
-        objectIDs.stream().filter(Objects::nonNull).forEach(owned::add);
+        Claimed owned =
+                records.computeIfAbsent(userID, u -> new TreeMap<>()).computeIfAbsent(indexName, i -> new Claimed());
+        if (owned.ids.size() >= owned.pruneAt) {
+            owned.ids.removeIf(stored.negate());
+            owned.pruneAt = Math.max(PRUNE_FLOOR, 2 * owned.ids.size());
+        }
+        objectIDs.stream().filter(Objects::nonNull).forEach(owned.ids::add);
         return true;
+    }
+
+    /**
+     * Forgets every claim on records of an index that was deleted.
+     *
+     * @param indexName the index, whose lock the caller holds
+     */
+    public synchronized void forgetIndex(String indexName) {
+        records.values().forEach(byIndex -> byIndex.remove(indexName));
     }
 
     /**
@@ -125,7 +224,7 @@ public final class UserMappings {
      */
     public synchronized Map<String, Set<String>> records(String userID) {
         Map<String, Set<String>> copy = new TreeMap<>();
-        records.getOrDefault(userID, Map.of()).forEach((index, ids) -> copy.put(index, new TreeSet<>(ids)));
+        records.getOrDefault(userID, Map.of()).forEach((index, claimed) -> copy.put(index, new TreeSet<>(claimed.ids)));
         return copy;
     }
 

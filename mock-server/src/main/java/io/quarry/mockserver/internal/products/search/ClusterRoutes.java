@@ -117,7 +117,7 @@ final class ClusterRoutes implements RouteMethods {
         for (JsonNode user : users) {
             ids.add(userID(user.isString() ? user.stringValue() : null));
         }
-        ids.forEach(id -> mappings.assign(id, cluster, app.nowMillis()));
+        mappings.assignAll(ids, cluster, app.nowMillis());
         return Response.ok(createdAt());
     }
 
@@ -312,12 +312,9 @@ final class ClusterRoutes implements RouteMethods {
         return cluster;
     }
 
-    /** Any non-blank user ID: the service states no format for it. */
+    /** Any non-blank user ID within the mappings' length: the service states no format for it. */
     private static String userID(String userID) {
-        if (userID == null || userID.isBlank()) {
-            throw ApiException.badRequest("A user ID is required: a non-empty string");
-        }
-        return userID;
+        return UserMappings.checkUserID(userID);
     }
 
     private void requireEnabled() {

@@ -256,7 +256,7 @@ final class RecordRoutes implements RouteMethods {
             IndexState index = indices.get(name);
             Replicas.requireNotReplica(index, operations);
             BatchDryRun.check(index, operations);
-            claim(request, name, operations);
+            claim(request, index, operations);
             return applyAll(index, operations, () -> detachReplicas(index));
         });
         ObjectNode body = Json.object();
@@ -280,7 +280,7 @@ final class RecordRoutes implements RouteMethods {
             // before anything applies, so that a batch naming a replica, or refused as it applies, changes no index
             byIndex.forEach((name, operations) -> Replicas.requireNotReplica(indices.get(name), operations));
             byIndex.forEach((name, operations) -> BatchDryRun.check(indices.get(name), operations));
-            byIndex.forEach((name, operations) -> claim(request, name, operations));
+            byIndex.forEach((name, operations) -> claim(request, indices.get(name), operations));
             return applyTogether(indices, byIndex);
         });
         ArrayNode objectIDs = Json.array();
@@ -374,14 +374,19 @@ final class RecordRoutes implements RouteMethods {
      *
      * @throws ApiException 400 when the mapping is on and the user is no longer assigned
      */
-    private void claim(Request request, String indexName, List<RecordOperation> operations) {
+    private void claim(Request request, IndexState index, List<RecordOperation> operations) {
         String userID = request.header("X-Service-User-ID");
         if (userID == null) {
             return;
         }
         List<String> objectIDs = new ArrayList<>();
         operations.forEach(operation -> objectIDs.add(operation.objectID()));
-        if (!app.mappings().claim(userID, indexName, objectIDs)
+        if (!app.mappings()
+                        .claim(
+                                userID,
+                                index.name(),
+                                objectIDs,
+                                id -> index.data().get(id) != null)
                 && app.mappings().enabled()) {
             throw ApiException.badRequest("The user ID " + userID + " is not assigned to a cluster");
         }
@@ -395,7 +400,7 @@ final class RecordRoutes implements RouteMethods {
     /** {@return the objectID of each operation, in order}: a write of one record, claimed for its user first */
     private List<String> applyAll(Request request, IndexState index, List<RecordOperation> operations) {
         Replicas.requireNotReplica(index, operations);
-        claim(request, index.name(), operations);
+        claim(request, index, operations);
         return applyAll(index, operations, () -> {});
     }
 
