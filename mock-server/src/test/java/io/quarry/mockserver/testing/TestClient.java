@@ -14,6 +14,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -21,6 +25,24 @@ import tools.jackson.databind.json.JsonMapper;
 public final class TestClient {
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+    /**
+     * The workers of every client's answers, shared: a JDK client given none makes a cached pool of its own, and the
+     * suite's thousand clients started thousands of threads, each used for a few answers and then idle for a minute.
+     */
+    private static final ExecutorService WORKERS = Executors.newCachedThreadPool(new WorkerThreads());
+
+    /** Daemon threads named for what they are, apart from any server's. */
+    private static final class WorkerThreads implements ThreadFactory {
+        private final AtomicInteger count = new AtomicInteger();
+
+        @Override
+        public Thread newThread(Runnable task) {
+            Thread thread = new Thread(task, "test-client-worker-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        }
+    }
 
     private final MockServer server;
     private final HttpClient http;
@@ -43,7 +65,8 @@ public final class TestClient {
     }
 
     private TestClient(MockServer server, String baseUrl, String appId, String apiKey) {
-        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10));
+        HttpClient.Builder builder =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).executor(WORKERS);
         if (server.isHttps()) {
             builder.sslContext(server.trustMaterial().sslContext());
         }
