@@ -172,14 +172,14 @@ public final class ApiRequest {
     /**
      * Marks this request as a write that must not be delivered twice when its body, as written, says so: for a body
      * whose serialisation notes what makes it unsafe to repeat (an {@code Increment} inside a typed record), so that
-     * it is not serialised a second time only to find out. {@code unsafe} is asked only when a try has failed and
-     * the call decides whether to send it again, after the body was serialised for that try; it must answer from
-     * what every serialisation so far wrote (an answer, once true, stays true). A body streamed rather than buffered
-     * (over 1 MB) may fail before its first serialisation reached its end: the part not written never reached the
-     * service, so the answer of what was written is still the one that counts. Before sending, the call takes the
-     * care it takes for a write marked {@link #notSafeToRepeat()} (its pooled connection checked), since what the
-     * body holds is not known yet. A request marked {@link #notSafeToRepeat()} stays so whatever {@code unsafe}
-     * answers.
+     * it is not serialised a second time only to find out. {@code unsafe} is asked only once the body was serialised
+     * for a try: before the try goes out, and when it failed and the call decides whether to send it again. It must
+     * answer from what every serialisation so far wrote (an answer, once true, stays true). A body streamed rather
+     * than buffered (over 1 MB) is serialised in part before it goes out, so the call then takes the care it takes
+     * for a write marked {@link #notSafeToRepeat()} (its pooled connection checked); and it may fail before its
+     * serialisation reached its end: the part not written never reached the service, so the answer of what was
+     * written is still the one that counts. A request marked {@link #notSafeToRepeat()} stays so whatever
+     * {@code unsafe} answers.
      *
      * @param unsafe whether the body written so far holds an operation that must not be applied twice
      * @return this request

@@ -791,8 +791,7 @@ public final class HttpTransport implements AutoCloseable {
             Duration connect = strategy.timeout(host, baseConnect);
             Duration response = strategy.timeout(host, baseResponse);
             attemptTag = new AttemptTag(connect, response);
-            if (!repeatsUnsafeWrites && (request.notSafeToRepeat() || request.notSafeToRepeatAsWritten() != null)) {
-                // a body that tells once written is not written yet: checked as a write not safe to repeat
+            if (!repeatsUnsafeWrites && request.notSafeToRepeat()) {
                 attemptTag.checkPooledConnection();
             }
             answered = false;
@@ -807,6 +806,13 @@ public final class HttpTransport implements AutoCloseable {
                 client = unpooled();
             }
             Call call = client.newCall(httpRequest(host, response));
+            if (!repeatsUnsafeWrites && !request.notSafeToRepeat() && request.notSafeToRepeatAsWritten() != null) {
+                // the body is serialised by now, before the try goes out: a streamed one only in part, so unknown
+                JsonRequestBody body = tryBody;
+                if ((body != null && body.streamed()) || notSafeToRepeat()) {
+                    attemptTag.checkPooledConnection();
+                }
+            }
             inFlight.put(call, attemptTag);
             if (waitCheck != null) {
                 currentTry = call;

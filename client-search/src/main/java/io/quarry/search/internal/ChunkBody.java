@@ -31,8 +31,7 @@ import tools.jackson.databind.annotation.JsonSerialize;
  * applies. Either way the refusal is kept here ({@link #refusal()}), naming the record's position in the input.
  *
  * <p>The same serialisation notes a typed update's cumulative operation ({@link #cumulativeWritten()}), which the
- * request asks for only when a try failed, to decide whether to send it again: by then the body was written, in full
- * when buffered. A streamed body cut off before its end was not applied, so what was written of it is what counts.
+ * request asks for once the body was serialised for a try, to decide whether to send it again: in full when buffered. A streamed body cut off before its end was not applied, so what was written of it is what counts.
  */
 @JsonSerialize(using = ChunkBody.Writer.class)
 final class ChunkBody extends AbstractList<BatchOperation> implements RandomAccess {

@@ -14,8 +14,8 @@ import tools.jackson.core.util.JsonGeneratorDelegate;
  * boolean, an object or an array there, or text the service refuses (empty, half a surrogate pair alone), stops the
  * write with a {@link StreamWriteException} after noting why ({@link #problem()}). It also notes an attribute of the
  * body set by a cumulative operation ({@code "_operation": "Increment"} one level in), which makes the chunk unsafe to
- * send twice ({@link #cumulative()}): the request asks that only when a try failed, so a typed update is not converted
- * to find out. Everything else costs a depth count and, at the body's first two levels, one comparison per member
+ * send twice ({@link #cumulative()}): the request asks that once the body is written, so a typed update is not
+ * converted to find out. Everything else costs a depth count and, at the body's first two levels, one comparison per member
  * name.
  */
 final class ObjectIDWatch extends JsonGeneratorDelegate {

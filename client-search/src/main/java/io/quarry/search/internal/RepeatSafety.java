@@ -102,8 +102,8 @@ public final class RepeatSafety {
     /**
      * Marks a batch request that must not be applied twice. The typed updates of a chunked write's chunk are not
      * converted to find out: its body notes a cumulative operation as the request serialises it, once
-     * ({@link ChunkBody#cumulativeWritten()}), and the request asks that only when a try failed, after the body was
-     * written. Other operations are looked at here, which serialises nothing.
+     * ({@link ChunkBody#cumulativeWritten()}), and the request asks that once the body was serialised for a try.
+     * Other operations are looked at here (a typed update of a batch of the caller's own is converted).
      *
      * @param request    the batch request
      * @param operations its operations
