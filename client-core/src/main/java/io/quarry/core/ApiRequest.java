@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
 
 /**
@@ -58,6 +59,7 @@ public final class ApiRequest {
     private Object body;
     private RequestOptions options = RequestOptions.of();
     private boolean notSafeToRepeat;
+    private BooleanSupplier notSafeToRepeatAsWritten;
     private ObservedCall parent;
     private CallGroup group;
     /** The composite call admitted before close() that this request is part of (set by its scope), or null. */
@@ -164,6 +166,26 @@ public final class ApiRequest {
      */
     public ApiRequest notSafeToRepeat() {
         this.notSafeToRepeat = true;
+        return this;
+    }
+
+    /**
+     * Marks this request as a write that must not be delivered twice when its body, as written, says so: for a body
+     * whose serialisation notes what makes it unsafe to repeat (an {@code Increment} inside a typed record), so that
+     * it is not serialised a second time only to find out. {@code unsafe} is asked only once the body was serialised
+     * for a try: before the try goes out, and when it failed and the call decides whether to send it again. It must
+     * answer from what every serialisation so far wrote (an answer, once true, stays true). A body streamed rather
+     * than buffered (over 1 MB) is serialised in part before it goes out, so the call then takes the care it takes
+     * for a write marked {@link #notSafeToRepeat()} (its pooled connection checked); and it may fail before its
+     * serialisation reached its end: the part not written never reached the service, so the answer of what was
+     * written is still the one that counts. A request marked {@link #notSafeToRepeat()} stays so whatever
+     * {@code unsafe} answers.
+     *
+     * @param unsafe whether the body written so far holds an operation that must not be applied twice
+     * @return this request
+     */
+    public ApiRequest notSafeToRepeatIf(BooleanSupplier unsafe) {
+        this.notSafeToRepeatAsWritten = Objects.requireNonNull(unsafe, "unsafe");
         return this;
     }
 
@@ -364,6 +386,7 @@ public final class ApiRequest {
                 body,
                 options,
                 notSafeToRepeat,
+                notSafeToRepeatAsWritten,
                 pathParameters,
                 parent,
                 records,

@@ -14,8 +14,8 @@ import java.util.OptionalLong;
  * <p>Records are numbered from 0 in the order of the input; chunk {@code i} holds consecutive records. An
  * acknowledged chunk was accepted by the service (its task may still be running unless the helper was asked to
  * wait). A chunk not acknowledged may or may not have been applied, as its cause says (for example a
- * {@link WriteOutcomeUnknownException}). Records from {@link #firstUnsentRecord()} on were never sent: a write
- * can resume from there.
+ * {@link WriteOutcomeUnknownException}). Records from {@link #firstUnsentRecord()} on were never applied, nor sent
+ * but for a streamed chunk cut off before its end (see {@link Reason#SOURCE_FAILED}): a write can resume from there.
  */
 public final class PartialWriteException extends QuarryException {
 
@@ -26,11 +26,21 @@ public final class PartialWriteException extends QuarryException {
 
     /** Why a write stopped before its end. */
     public enum Reason {
-        /** A chunk failed (after the client's retries); the cause is its failure. */
+        /**
+         * A chunk failed (after the client's retries); the cause is its failure. It is among the chunks not
+         * acknowledged, which may or may not have been applied; but when the cause is an
+         * {@link InvalidRequestException} naming a record refused as its chunk's body was streamed (a body too large
+         * to be serialised ahead, over 1 MB), its chunk was cut off before its end and not applied: it is reported
+         * this way, rather than as {@link #SOURCE_FAILED}, because a later chunk was already sent.
+         */
         CHUNK_FAILED,
         /**
-         * Reading the next records from the caller's source threw, or a record of it could not be made into an
-         * operation (a null objectID); the cause is what was thrown. Nothing of that record's chunk was sent.
+         * Reading the next records from the caller's source threw, or a record of it was refused before its chunk
+         * could be applied (one the service would refuse, or one that cannot be serialised); the cause is what was
+         * thrown. That record's chunk is not among {@link #chunks()}, its records count from
+         * {@link #firstUnsentRecord()} on, and nothing of it was applied. Usually nothing of it was sent either; a
+         * chunk whose body was streamed (too large to be serialised ahead, over 1 MB) may have been sent in part,
+         * cut off before its end, which the service does not apply.
          */
         SOURCE_FAILED,
         /**
@@ -167,8 +177,9 @@ public final class PartialWriteException extends QuarryException {
     }
 
     /**
-     * The position of the first record never sent; it and every later record were not sent. Equals the total
-     * when every record was sent.
+     * The position of the first record never sent; it and every later record were not sent (but for the records of
+     * a streamed chunk cut off before its end, which were not applied: see {@link Reason#SOURCE_FAILED}). Equals the
+     * total when every record was sent.
      *
      * @return the position, from 0
      */

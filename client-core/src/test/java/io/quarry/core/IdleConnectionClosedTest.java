@@ -96,6 +96,19 @@ class IdleConnectionClosedTest {
     }
 
     @Test
+    void aWriteWhoseBodyAsWrittenIsNotSafeToRepeatGoesOnANewConnectionToo() throws Exception {
+        // asked once the body is serialised, before the try goes out: its pooled connection is checked as well
+        try (KeepAliveServer only = server(AfterFirst.KEEP_ALIVE_200_MS);
+                ApiClient api = oneHost(only)) {
+            assertThat(addAsWritten(api)).isEqualTo("1");
+            only.awaitClosedConnections(1);
+            assertThat(addAsWritten(api)).isEqualTo("2");
+            assertThat(only.requests()).as("each write read once").isEqualTo(2);
+            assertThat(only.connections()).isEqualTo(2);
+        }
+    }
+
+    @Test
     void overTlsAWriteNotSafeToRepeatOnAConnectionTheServerHadClosedGoesOnANewOneToo() throws Exception {
         // the server's close comes as TLS's close_notify, then the end of the stream
         try (KeepAliveServer only = server(AfterFirst.KEEP_ALIVE_200_MS, 0, TestTls.serverSockets());
@@ -314,6 +327,16 @@ class IdleConnectionClosedTest {
         return addRequest(api)
                 .executeAsync(FreeFormRecord.class)
                 .get(20, TimeUnit.SECONDS)
+                .objectID()
+                .orElseThrow();
+    }
+
+    private static String addAsWritten(ApiClient api) {
+        return api.request(ADD)
+                .path("indexName", "products")
+                .body(Map.of("name", "x"))
+                .notSafeToRepeatIf(() -> true)
+                .execute(FreeFormRecord.class)
                 .objectID()
                 .orElseThrow();
     }

@@ -580,7 +580,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         ApiRequest request = scope().request(Endpoints.BATCH)
                 .body(JsonBodies.object("requests", operations))
                 .records(operations.size());
-        return RepeatSafety.hasUnrepeatable(operations) ? request.notSafeToRepeat() : request;
+        return RepeatSafety.marked(request, operations);
     }
 
     /**
@@ -1017,8 +1017,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * ({@code SOURCE_FAILED}), the cause an {@link io.quarry.core.InvalidRequestException} naming the record's
      * position; nothing of its chunk was sent. A body over 1 MB is streamed instead: a record refused after its first
      * megabyte cuts the request off before its end (no server applies such a request), and the report is the same
-     * (unless a later chunk was sent meanwhile, with more than one chunk in flight: the chunk then counts as sent and
-     * not acknowledged), but the listener, told the chunk was sent, then hears it failed.
+     * (unless a later chunk was sent meanwhile, with more than one chunk in flight: the write then stops with
+     * {@code CHUNK_FAILED} and the chunk is among those not acknowledged, since the chunks sent cannot leave it out,
+     * while the cause, the refusal, says it was cut off and not applied), but the listener, told the chunk was sent,
+     * then hears it failed.
      *
      * @param records the records: a collection, or any lazy {@link Iterable} ({@code stream::iterator})
      * @param options chunk size, chunks in flight, waiting, objectID assignment, listener

@@ -13,7 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,6 +39,76 @@ class ChunkedWriteStreamedRefusalContractTest {
 
     /** A record whose objectID is written as a number. */
     public record Numbered(long objectID, String name) {}
+
+    /** Opened once chunk 2 is sent; {@link Held} waits for it as it is written. */
+    private static final CountDownLatch LATER_CHUNK_SENT = new CountDownLatch(1);
+
+    /** A record refused for its numeric objectID, written only once chunk 2 was sent (its name is written first). */
+    public record Held(String name, long objectID) {
+        @Override
+        public String name() {
+            try {
+                LATER_CHUNK_SENT.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return name;
+        }
+    }
+
+    /**
+     * With two chunks in flight, the next chunk may be sent while a streamed one is being written. A record refused in
+     * the streamed chunk after that cannot leave its chunk out of those sent (a later one was sent): the write stops
+     * with {@code CHUNK_FAILED}, the streamed chunk among those not acknowledged, and the cause, the refusal, says
+     * that chunk was cut off before its end and not applied.
+     */
+    @Test
+    void aRecordRefusedInAStreamedBodyAfterALaterChunkWasSentIsAFailedChunkNotApplied() {
+        SearchIndex index = client.index("streamed-later");
+        List<Object> records = new ArrayList<>();
+        records.add(Map.of("objectID", "s0", "name", "small"));
+        records.add(Map.of("objectID", "s1", "name", "small"));
+        records.add(Map.of("objectID", "s2", "name", "x".repeat(1_200_000)));
+        records.add(new Held("refused", 3));
+        records.add(Map.of("objectID", "s4", "name", "small"));
+        ChunkEventLog listener = new ChunkEventLog() {
+            @Override
+            protected void during(String call) {
+                if (call.equals("sent 2")) {
+                    LATER_CHUNK_SENT.countDown();
+                }
+            }
+        };
+        BatchOptions options = BatchOptions.of()
+                .chunkSize(2)
+                .chunksInFlight(2)
+                .waitingForTasks()
+                .waitPolicy(FAST)
+                .listener(listener);
+
+        Throwable error = catchThrowable(() -> index.saveObjects(records, options));
+
+        assertThat(error).isInstanceOfSatisfying(PartialWriteException.class, partial -> {
+            assertThat(partial.reason()).isEqualTo(PartialWriteException.Reason.CHUNK_FAILED);
+            assertThat(partial.getCause())
+                    .isInstanceOf(InvalidRequestException.class)
+                    .hasMessageContaining("record 3 of the input cannot be saved, so its chunk was cut off before its"
+                            + " end and not applied")
+                    .hasMessageContaining("its objectID is a number, not a string");
+            assertThat(partial.acknowledged())
+                    .extracting(PartialWriteException.Chunk::index)
+                    .containsExactly(0, 2);
+            assertThat(partial.notAcknowledged())
+                    .extracting(PartialWriteException.Chunk::index)
+                    .containsExactly(1);
+            assertThat(partial.firstUnsentRecord()).isEqualTo(5);
+        });
+        assertThat(listener.calls()).contains("sent 1", "sent 2", "failed 1", "acknowledged 2");
+        List<String> stored = new ArrayList<>();
+        index.browseObjects(FreeFormRecord.class)
+                .forEach(r -> stored.add(r.objectID().orElseThrow()));
+        assertThat(stored).as("the cut-off chunk was not applied").containsExactlyInAnyOrder("s0", "s1", "s4");
+    }
 
     @ParameterizedTest(name = "async {0}")
     @ValueSource(booleans = {false, true})

@@ -41,6 +41,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocketFactory;
 import javax.net.ssl.TrustManager;
@@ -641,8 +642,8 @@ public final class HttpTransport implements AutoCloseable {
         private final Duration attemptTimeout;
         private final Duration deadline;
         private final long deadlineAt;
-        /** Whether a try that may have reached the service must not be followed by another. */
-        private final boolean oneDeliveryOnly;
+        /** Whether the caller opted in to repeating writes not safe to repeat. */
+        private final boolean repeatsUnsafeWrites;
 
         private AttemptTag attemptTag;
         /** The body of the try in flight, if it has one, until the try ends. */
@@ -705,7 +706,7 @@ public final class HttpTransport implements AutoCloseable {
             this.deadline = options.callDeadline().orElse(config.callDeadline());
             this.startNanos = System.nanoTime();
             this.deadlineAt = Nanos.saturatedAdd(startNanos, Nanos.of(deadline));
-            this.oneDeliveryOnly = request.notSafeToRepeat() && !options.retriesNonIdempotentWrites();
+            this.repeatsUnsafeWrites = options.retriesNonIdempotentWrites();
         }
 
         /**
@@ -790,7 +791,7 @@ public final class HttpTransport implements AutoCloseable {
             Duration connect = strategy.timeout(host, baseConnect);
             Duration response = strategy.timeout(host, baseResponse);
             attemptTag = new AttemptTag(connect, response);
-            if (oneDeliveryOnly) {
+            if (!repeatsUnsafeWrites && request.notSafeToRepeat()) {
                 attemptTag.checkPooledConnection();
             }
             answered = false;
@@ -805,6 +806,13 @@ public final class HttpTransport implements AutoCloseable {
                 client = unpooled();
             }
             Call call = client.newCall(httpRequest(host, response));
+            if (!repeatsUnsafeWrites && !request.notSafeToRepeat() && request.notSafeToRepeatAsWritten() != null) {
+                // the body is serialised by now, before the try goes out: a streamed one only in part, so unknown
+                JsonRequestBody body = tryBody;
+                if ((body != null && body.streamed()) || notSafeToRepeat()) {
+                    attemptTag.checkPooledConnection();
+                }
+            }
             inFlight.put(call, attemptTag);
             if (waitCheck != null) {
                 currentTry = call;
@@ -857,9 +865,23 @@ public final class HttpTransport implements AutoCloseable {
             next--;
         }
 
+        /**
+         * Whether a second delivery could apply the write twice: the request's mark, or its body as written so far
+         * (asked after a try, once its body was serialised).
+         */
+        private boolean notSafeToRepeat() {
+            BooleanSupplier asWritten = request.notSafeToRepeatAsWritten();
+            return request.notSafeToRepeat() || (asWritten != null && asWritten.getAsBoolean());
+        }
+
+        /** Whether a try that may have reached the service must not be followed by another. */
+        private boolean oneDeliveryOnly() {
+            return !repeatsUnsafeWrites && notSafeToRepeat();
+        }
+
         /** The policy of this call's rounds, or null when it gets one round only (as when not safe to repeat). */
         private RetryRounds roundPolicy() {
-            if (request.notSafeToRepeat()) {
+            if (notSafeToRepeat()) {
                 return null;
             }
             RetryRounds policy = request.options().retryRounds().orElse(config.retryRounds());
@@ -904,7 +926,7 @@ public final class HttpTransport implements AutoCloseable {
 
         /** Notes the wait a 429 or 503 answer asks for, when this call may get another round. */
         private void noteRetryAfter(Response response, int status) {
-            if ((status == 429 || status == 503) && !request.notSafeToRepeat()) {
+            if ((status == 429 || status == 503) && !notSafeToRepeat()) {
                 long asked = RetryAfter.nanos(response.headers(), config.clock().instant());
                 askedNanos = Math.max(askedNanos, asked);
             }
@@ -1008,7 +1030,7 @@ public final class HttpTransport implements AutoCloseable {
                 if (verdict == RetryStrategy.Verdict.RETRY) {
                     attempts.add(new UnreachableHostsException.Attempt(host, error, Duration.ofNanos(elapsed)));
                     noteRetryAfter(response, status);
-                    return oneDeliveryOnly ? outcomeUnknown() : new TryResult.Next<>();
+                    return oneDeliveryOnly() ? outcomeUnknown() : new TryResult.Next<>();
                 }
                 if (error instanceof RateLimitException limited) {
                     Duration wait = rateLimitWait(limited, response.headers());
@@ -1083,7 +1105,7 @@ public final class HttpTransport implements AutoCloseable {
                 }
                 unreadable = e;
             }
-            if (request.notSafeToRepeat()) {
+            if (notSafeToRepeat()) {
                 return new TryResult.Failed<>(unreadable);
             }
             long elapsed = System.nanoTime() - start;
@@ -1135,7 +1157,7 @@ public final class HttpTransport implements AutoCloseable {
                 return sendOnNewConnection();
             }
             strategy.onNetworkFailure(host, timeout && !attemptLimit);
-            if (oneDeliveryOnly && !unprocessed && attemptTag != null && attemptTag.maySendHaveHappened()) {
+            if (oneDeliveryOnly() && !unprocessed && attemptTag != null && attemptTag.maySendHaveHappened()) {
                 return outcomeUnknown();
             }
             return new TryResult.Next<>();
@@ -1160,7 +1182,7 @@ public final class HttpTransport implements AutoCloseable {
             if ((answered && !answered408) || !attemptTag.onReusedConnection()) {
                 return false;
             }
-            return answered408 || !oneDeliveryOnly;
+            return answered408 || !oneDeliveryOnly();
         }
 
         /**

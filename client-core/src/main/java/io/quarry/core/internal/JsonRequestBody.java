@@ -128,6 +128,11 @@ final class JsonRequestBody extends RequestBody {
         return length;
     }
 
+    /** {@return whether the body was found too large to serialise ahead, so it is streamed as it is sent} */
+    boolean streamed() {
+        return measured && failure == null && length < 0;
+    }
+
     /**
      * Clears and gives back the arrays measured ahead of a write that never came (the try was cancelled, interrupted
      * or failed before its body was sent); nothing once the body was written.

@@ -4,6 +4,7 @@ import io.quarry.core.Endpoint;
 import io.quarry.core.RequestOptions;
 import io.quarry.core.spi.ObservedCall;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
 
 /**
@@ -18,6 +19,8 @@ import java.util.function.IntConsumer;
  * @param options      the per-request options
  * @param notSafeToRepeat whether a second delivery could apply the write twice (see
  *                     {@link io.quarry.core.ApiRequest#notSafeToRepeat()})
+ * @param notSafeToRepeatAsWritten whether the body as written so far makes a second delivery unsafe, asked once a try
+ *                     failed (see {@link io.quarry.core.ApiRequest#notSafeToRepeatIf}); null when the flag decides alone
  * @param pathParameters the path parameters, for a call observer to find the index in
  * @param parent       the composite call this request is part of, or null
  * @param records      how many records the request writes, for observers; 0 when it writes none or does not say
@@ -33,6 +36,7 @@ public record PreparedRequest(
         Object body,
         RequestOptions options,
         boolean notSafeToRepeat,
+        BooleanSupplier notSafeToRepeatAsWritten,
         Map<String, Object> pathParameters,
         ObservedCall parent,
         int records,

@@ -29,6 +29,9 @@ import tools.jackson.databind.annotation.JsonSerialize;
  * listener is told as the first serialisation reaches the buffer's size, before the body is streamed, and a record
  * after that point is refused while the body is being sent; the request is cut off before its end, which no server
  * applies. Either way the refusal is kept here ({@link #refusal()}), naming the record's position in the input.
+ *
+ * <p>The same serialisation notes a typed update's cumulative operation ({@link #cumulativeWritten()}), which the
+ * request asks for once the body was serialised for a try, to decide whether to send it again: in full when buffered. A streamed body cut off before its end was not applied, so what was written of it is what counts.
  */
 @JsonSerialize(using = ChunkBody.Writer.class)
 final class ChunkBody extends AbstractList<BatchOperation> implements RandomAccess {
@@ -42,6 +45,8 @@ final class ChunkBody extends AbstractList<BatchOperation> implements RandomAcce
     private volatile boolean written;
     private volatile InvalidRequestException refusal;
     private volatile Throwable listenerFailure;
+    /** Whether a serialisation wrote an operation that adds up when applied twice; never reset. */
+    private volatile boolean cumulativeWritten;
 
     ChunkBody(List<BatchOperation> operations, long firstRecord, Runnable sent) {
         this.operations = operations;
@@ -92,6 +97,14 @@ final class ChunkBody extends AbstractList<BatchOperation> implements RandomAcce
         return refusal;
     }
 
+    /**
+     * {@return whether the body, as written so far, applies an Increment, Decrement or Add: sending it again after it
+     *     may have reached the service could apply that twice}
+     */
+    boolean cumulativeWritten() {
+        return cumulativeWritten;
+    }
+
     /** {@return what the listener threw when told the chunk is sent, or null} */
     Throwable listenerFailure() {
         return listenerFailure;
@@ -132,6 +145,18 @@ final class ChunkBody extends AbstractList<BatchOperation> implements RandomAcce
                 throw new StreamWriteException(gen, "the chunk's listener failed as it was told the chunk is sent");
             }
             ObjectIDWatch watch = new ObjectIDWatch(gen);
+            try {
+                write(body, gen, ctxt, watch, first);
+            } finally {
+                // noted as soon as written, even when the write stops: the part sent is what may be applied
+                if (watch.cumulative()) {
+                    body.cumulativeWritten = true;
+                }
+            }
+        }
+
+        private static void write(
+                ChunkBody body, JsonGenerator gen, SerializationContext ctxt, ObjectIDWatch watch, boolean first) {
             gen.writeStartArray(body, body.size());
             for (int i = 0; i < body.size(); i++) {
                 watch.nextOperation();

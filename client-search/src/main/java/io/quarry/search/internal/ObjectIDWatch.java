@@ -12,8 +12,11 @@ import tools.jackson.core.util.JsonGeneratorDelegate;
  * The generator a chunk's operations are written through ({@link ChunkBody}): it passes every token on, and looks at
  * the one token that follows the {@code objectID} name at the top level of an operation's {@code body}. A number, a
  * boolean, an object or an array there, or text the service refuses (empty, half a surrogate pair alone), stops the
- * write with a {@link StreamWriteException} after noting why ({@link #problem()}). Everything else costs a depth count
- * and, at the body's top level, one comparison per member name.
+ * write with a {@link StreamWriteException} after noting why ({@link #problem()}). It also notes an attribute of the
+ * body set by a cumulative operation ({@code "_operation": "Increment"} one level in), which makes the chunk unsafe to
+ * send twice ({@link #cumulative()}): the request asks that once the body is written, so a typed update is not
+ * converted to find out. Everything else costs a depth count and, at the body's first two levels, one comparison per member
+ * name.
  */
 final class ObjectIDWatch extends JsonGeneratorDelegate {
 
@@ -27,6 +30,10 @@ final class ObjectIDWatch extends JsonGeneratorDelegate {
     private boolean inBody;
     /** The next value is the body's top-level objectID. */
     private boolean armed;
+    /** The next value is an {@code _operation} one level inside the body. */
+    private boolean operationNext;
+    /** An operation written through this generator applies a cumulative operation; never reset. */
+    private boolean cumulative;
 
     private String problem;
 
@@ -41,6 +48,12 @@ final class ObjectIDWatch extends JsonGeneratorDelegate {
         bodyNext = false;
         inBody = false;
         armed = false;
+        operationNext = false;
+    }
+
+    /** {@return whether an operation written so far sets an attribute by Increment, Decrement or Add} */
+    boolean cumulative() {
+        return cumulative;
     }
 
     /** {@return why the last operation's objectID was refused, or null} */
@@ -53,11 +66,14 @@ final class ObjectIDWatch extends JsonGeneratorDelegate {
             bodyNext = "body".equals(name);
         } else if (depth == 2 && inBody) {
             armed = FreeFormRecord.OBJECT_ID.equals(name);
+        } else if (depth == 3 && inBody) {
+            operationNext = "_operation".equals(name);
         }
     }
 
     /** A scalar value or a structure starts: if it is the objectID's, judges it by its kind. */
     private void value(String kind) {
+        operationNext = false;
         if (armed) {
             armed = false;
             if (kind != null) {
@@ -70,6 +86,10 @@ final class ObjectIDWatch extends JsonGeneratorDelegate {
     }
 
     private void text(String text) {
+        if (operationNext) {
+            operationNext = false;
+            cumulative |= RepeatSafety.isCumulativeOperation(text);
+        }
         if (armed) {
             armed = false;
             String bad = RecordChecks.badText(text);
@@ -164,7 +184,7 @@ final class ObjectIDWatch extends JsonGeneratorDelegate {
 
     @Override
     public JsonGenerator writeString(char[] text, int offset, int len) {
-        if (armed) {
+        if (armed || operationNext) {
             text(new String(text, offset, len));
         } else {
             value(null);

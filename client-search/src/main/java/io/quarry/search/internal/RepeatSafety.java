@@ -1,5 +1,6 @@
 package io.quarry.search.internal;
 
+import io.quarry.core.ApiRequest;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.PreparedJson;
 import io.quarry.core.spi.ObjectIDs;
@@ -9,7 +10,6 @@ import io.quarry.search.model.BatchOperation;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import tools.jackson.core.JacksonException;
 
 /**
  * Decides whether a write may be delivered twice without changing the outcome: a record added without an
@@ -40,18 +40,13 @@ public final class RepeatSafety {
     }
 
     /**
-     * {@link #isCumulative(Object)} for an operation of a chunked write's chunk: a typed update the mapping cannot
-     * convert is noted as the chunk's refused record, naming its position, before the failure goes on.
+     * Whether an operation's name is one that adds up when applied twice.
+     *
+     * @param name the {@code _operation} member's text
+     * @return true for Increment, Decrement or Add
      */
-    private static boolean isCumulative(Object attributes, List<BatchOperation> operations, int index) {
-        try {
-            return isCumulative(attributes);
-        } catch (RuntimeException e) {
-            if (operations instanceof ChunkBody chunk) {
-                chunk.refuseUnwritable(index, e.getCause() instanceof JacksonException jackson ? jackson : e);
-            }
-            throw e;
-        }
+    static boolean isCumulativeOperation(String name) {
+        return CUMULATIVE_OPERATIONS.contains(name);
     }
 
     /**
@@ -76,12 +71,18 @@ public final class RepeatSafety {
             map = FreeFormRecord.from(attributes).attributes();
         }
         for (Object value : map.values()) {
-            if (value instanceof AttributeOperation op && CUMULATIVE_OPERATIONS.contains(op.operation())) {
+            if (value instanceof AttributeOperation op && isCumulativeOperation(op.operation())) {
                 return true;
             }
             if (value instanceof Map<?, ?> nested
                     && nested.get("_operation") instanceof String name
-                    && CUMULATIVE_OPERATIONS.contains(name)) {
+                    && isCumulativeOperation(name)) {
+                return true;
+            }
+            // a typed record converts its nested objects to free-form records, not maps
+            if (value instanceof FreeFormRecord nested
+                    && nested.get("_operation") instanceof String name
+                    && isCumulativeOperation(name)) {
                 return true;
             }
         }
@@ -95,17 +96,60 @@ public final class RepeatSafety {
      * @return true if one adds a record without objectID or updates cumulatively
      */
     public static boolean hasUnrepeatable(List<BatchOperation> operations) {
-        for (int i = 0; i < operations.size(); i++) {
-            BatchOperation op = operations.get(i);
+        return unrepeatable(operations, false);
+    }
+
+    /**
+     * Marks a batch request that must not be applied twice. The typed updates of a chunked write's chunk are not
+     * converted to find out: its body notes a cumulative operation as the request serialises it, once
+     * ({@link ChunkBody#cumulativeWritten()}), and the request asks that once the body was serialised for a try.
+     * Other operations are looked at here (a typed update of a batch of the caller's own is converted).
+     *
+     * @param request    the batch request
+     * @param operations its operations
+     * @return the request, marked as its operations need
+     */
+    public static ApiRequest marked(ApiRequest request, List<BatchOperation> operations) {
+        if (unrepeatable(operations, operations instanceof ChunkBody)) {
+            return request.notSafeToRepeat();
+        }
+        if (operations instanceof ChunkBody chunk && hasTypedUpdate(chunk)) {
+            return request.notSafeToRepeatIf(chunk::cumulativeWritten);
+        }
+        return request;
+    }
+
+    private static boolean unrepeatable(List<BatchOperation> operations, boolean skipTypedUpdates) {
+        for (BatchOperation op : operations) {
             BatchAction action = op.action();
             if (action == BatchAction.ADD_OBJECT && lacksObjectID(op.body())) {
                 return true;
             }
-            if ((action == BatchAction.PARTIAL_UPDATE_OBJECT || action == BatchAction.PARTIAL_UPDATE_OBJECT_NO_CREATE)
-                    && isCumulative(op.body(), operations, i)) {
+            if (isUpdate(action) && !(skipTypedUpdates && isTyped(op.body())) && isCumulative(op.body())) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static boolean hasTypedUpdate(List<BatchOperation> operations) {
+        for (BatchOperation op : operations) {
+            if (isUpdate(op.action()) && isTyped(op.body())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isUpdate(BatchAction action) {
+        return action == BatchAction.PARTIAL_UPDATE_OBJECT || action == BatchAction.PARTIAL_UPDATE_OBJECT_NO_CREATE;
+    }
+
+    /** Whether finding a cumulative operation in these attributes would take converting them (a typed record). */
+    private static boolean isTyped(Object attributes) {
+        return attributes != null
+                && !(attributes instanceof Map<?, ?>)
+                && !(attributes instanceof FreeFormRecord)
+                && !(attributes instanceof PreparedJson);
     }
 }
