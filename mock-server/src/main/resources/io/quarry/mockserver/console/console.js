@@ -99,9 +99,7 @@
     byId("views").hidden = false;
     byId("sign-out").hidden = false;
     byId("api-key").value = "";
-    const detail = location.hash.substring(1).split("/").slice(1).join("/");
-    show(viewInUrl(), "url");
-    if (detail && views[current].reopen) views[current].reopen(detail);
+    show(viewInUrl(), "url", urlRest());
     // the form the focus was in is gone: the keyboard goes on from the tab shown
     document.querySelector("#tabs button[aria-selected='true']").focus();
   }
@@ -114,18 +112,25 @@
     location.reload();
   }
 
-  // The view shown is in the URL's fragment ("#journal", "#indices/products" with an index open; never the key): a
-  // reload shows it again, as does a link to it once signed in. Back and Forward go through the views chosen with a
-  // click; a tab passed with the arrow keys replaces the entry instead of adding one, or Back would step through
-  // every tab passed.
+  // The view shown is in the URL's fragment, with what it shows: "#journal?status=5xx" (its filters),
+  // "#indices/products" (an index open), "#journal/42" (an entry open); never the key. A reload shows it again, as
+  // does a link to it once signed in. Back and Forward go through the views chosen with a click and the details
+  // opened (Back closes a detail); a tab passed with the arrow keys replaces the entry instead of adding one, or Back
+  // would step through every tab passed, and so does a filter typed.
   function viewInUrl() {
-    const name = location.hash.substring(1).split("/")[0]; // a view's name is plain ASCII: anything else names none
+    const name = urlView(); // a view's name is plain ASCII: anything else names none
     return tabButtons().some(b => b.dataset.view === name) ? name : "indices";
   }
 
-  // Shows a view, chosen by a "click", a "key" of the tab bar or the "url", and reads it: at once, or for a key once
-  // the keyboard has settled on its tab (settle).
-  function show(name, how) {
+  function urlView() { return location.hash.substring(1).split(/[/?]/)[0]; }
+
+  // what the URL's fragment holds after the view's name: "/products", "?status=5xx", or nothing
+  function urlRest() { return location.hash.substring(1 + urlView().length); }
+
+  // Shows a view, chosen by a "click", a "key" of the tab bar or the "url" (whose rest the view is set to first), and
+  // reads it: at once, or for a key once the keyboard has settled on its tab (settle).
+  function show(name, how, rest) {
+    if (how === "url" && views[name].restore) views[name].restore(rest || "");
     const hash = "#" + name + (views[name].opened ? views[name].opened() : "");
     if (location.hash !== hash) {
       if (how === "click") history.pushState(null, "", hash); else history.replaceState(null, "", hash);
@@ -259,9 +264,12 @@
     });
     byId("sign-out").addEventListener("click", signOut);
     tabButtons().forEach(b => b.addEventListener("click", () => show(b.dataset.view, "click")));
-    // Back or Forward to another view (or its name typed in the URL)
+    // Back or Forward to another view (or its name typed in the URL); within a view, its detail opened or closed
+    // (or its filters set) as the URL says
     window.addEventListener("popstate", () => {
-      if (session && viewInUrl() !== current) show(viewInUrl(), "url");
+      if (!session) return;
+      if (viewInUrl() !== current) show(viewInUrl(), "url", urlRest());
+      else if (views[current].follow) views[current].follow(urlRest());
     });
     byId("tabs").addEventListener("keydown", tabKeys);
     // the key released (wherever the focus went), or the window left while it was held: the keyboard has settled

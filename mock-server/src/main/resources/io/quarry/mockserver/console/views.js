@@ -164,15 +164,46 @@ window.QuarryViews = (function () {
       const opened = byId(detailId).dataset.opened;
       byId(detailId).hidden = true;
       closed();
-      const row = Array.from(byId(tableId).tBodies[0].rows).find(tr => tr.dataset[attribute] === opened);
-      const button = row ? row.querySelector("button") : null;
-      if (button) {
-        button.focus();
-      } else {
-        byId(tableId).tabIndex = -1;
-        byId(tableId).focus();
-      }
+      backToRow(tableId, attribute, opened);
     }
+  }
+
+  function backToRow(tableId, attribute, opened) {
+    const row = Array.from(byId(tableId).tBodies[0].rows).find(tr => tr.dataset[attribute] === opened);
+    const button = row ? row.querySelector("button") : null;
+    if (button) {
+      button.focus();
+    } else {
+      byId(tableId).tabIndex = -1;
+      byId(tableId).focus();
+    }
+  }
+
+  // Back or Forward within a view, to the detail its URL names: read and shown, or closed, the focus going back to
+  // the row it was opened from when it was in the detail (as Escape does)
+  function followed(detailId, tableId, attribute, restore, isOpen, read) {
+    const opened = byId(detailId).hidden ? null : byId(detailId).dataset.opened;
+    const within = opened !== null && byId(detailId).contains(document.activeElement);
+    if (!restore()) return;
+    if (isOpen()) {
+      read();
+    } else if (within) {
+      backToRow(tableId, attribute, opened);
+    }
+  }
+
+  // A detail opened (an index, a journal entry) is a step of the browser's history, which Back undoes; one opened in
+  // place of another replaces it, as does closing it.
+  function opening(hash, another) {
+    if (another) history.replaceState(null, "", hash); else history.pushState(null, "", hash);
+  }
+
+  // The detail a URL's rest names ("/products", "/42?status=5xx"): null for none, or for a name no link of this page
+  // wrote (not percent-encoded as it writes them).
+  function detailIn(rest) {
+    const found = /^\/([^?]*)/.exec(rest);
+    if (!found) return null;
+    try { return decodeURIComponent(found[1]); } catch (e) { return null; }
   }
 
   function cut(text, max) {
@@ -238,20 +269,39 @@ window.QuarryViews = (function () {
     },
     // the index open, in the URL after the view's name ("/products"), so that a reload opens it again
     opened() { return indices.selected === null ? "" : "/" + encodeURIComponent(indices.selected); },
-    reopen(detail) {
-      let name;
-      try { name = decodeURIComponent(detail); } catch (e) { return; } // not written by this page: nothing to open
-      indices.select(name);
+    // the index the URL names open, or none: whether that changed (the view's opening reads it)
+    restore(rest) {
+      const name = detailIn(rest);
+      if (name === indices.selected) return false;
+      if (name === null) indices.closeDetail(); else indices.showDetail(name);
+      return true;
+    },
+    // Back or Forward within the view: the detail the URL names read, or closed
+    follow(rest) {
+      followed("index-detail", "indices-table", "index", () => indices.restore(rest),
+        () => indices.selected !== null, () => {
+          reveal("index-detail-name");
+          indices.detail();
+        });
     },
     async select(name) {
+      opening("#indices/" + encodeURIComponent(name), indices.selected !== null);
+      indices.showDetail(name);
+      reveal("index-detail-name");
+      await indices.detail();
+    },
+    showDetail(name) {
       indices.selected = name;
-      history.replaceState(null, "", "#indices" + indices.opened());
       indices.page = 0;
       byId("index-detail").hidden = false;
       byId("index-detail").dataset.opened = name;
       byId("index-detail-name").textContent = name;
-      reveal("index-detail-name");
-      await indices.detail();
+    },
+    closeDetail() { // answers still on their way: not shown
+      indices.selected = null;
+      byId("index-detail").hidden = true;
+      turn("index-settings");
+      turn("index-records");
     },
     async detail() {
       const name = indices.selected;
@@ -299,11 +349,9 @@ window.QuarryViews = (function () {
       byId("indices-next").addEventListener("click", () => { indices.listPage++; indices.list(); });
       byId("records-previous").addEventListener("click", () => { indices.page--; indices.records(); });
       byId("records-next").addEventListener("click", () => { indices.page++; indices.records(); });
-      closable("index-detail", "indices-table", "index", () => { // answers still on their way: not shown
-        indices.selected = null;
+      closable("index-detail", "indices-table", "index", () => {
+        indices.closeDetail();
         history.replaceState(null, "", "#indices");
-        turn("index-settings");
-        turn("index-records");
       });
     }
   };
@@ -483,19 +531,70 @@ window.QuarryViews = (function () {
   }
 
   // ---- Journal: the last requests, newest first; a click shows the bodies.
+  const JOURNAL_FILTERS = [["status", "journal-status"], ["path", "journal-path"], ["index", "journal-index"]];
   const journal = {
+    entry: null, // the sequence number of the entry open
     async open() {
       byId("journal-note").textContent = "The last " + number(journal.capacity) + " requests, newest first (bodies"
           + " cut at " + number(journal.bodyChars || 2000) + " characters; keys masked). The console's own requests"
           + " are left out.";
+      if (journal.entry !== null) journal.detail(journal.entry);
       return journal.refresh();
+    },
+    // the filters as typed, the path as the user wrote it
+    filters() {
+      const filters = new URLSearchParams();
+      JOURNAL_FILTERS.forEach(([name, id]) => {
+        const value = byId(id).value.trim();
+        if (value) filters.set(name, value);
+      });
+      return filters;
+    },
+    // the entry open and the filters, in the URL after the view's name ("/42?status=5xx&path=%2Fquery"), so that a
+    // reload or a link shows the same requests
+    opened() {
+      const filters = journal.filters().toString();
+      return (journal.entry === null ? "" : "/" + journal.entry) + (filters ? "?" + filters : "");
+    },
+    // the filters and the entry the URL names, or none: whether that changed (the view's opening reads them)
+    restore(rest) {
+      const at = rest.indexOf("?");
+      const filters = new URLSearchParams(at < 0 ? "" : rest.substring(at + 1));
+      let changed = false;
+      JOURNAL_FILTERS.forEach(([name, id]) => {
+        const value = filters.get(name) || "";
+        if (byId(id).value !== value) {
+          byId(id).value = value;
+          changed = true;
+        }
+      });
+      const seq = detailIn(rest);
+      const entry = seq !== null && /^[0-9]{1,15}$/.test(seq) ? Number(seq) : null;
+      if (entry === journal.entry) return changed;
+      if (entry === null) journal.closeDetail(); else journal.entry = entry;
+      return true;
+    },
+    // Back or Forward within the view: the entry the URL names read, or closed; its filters read
+    follow(rest) {
+      const filters = journal.filters().toString();
+      followed("journal-detail", "journal-table", "seq", () => journal.restore(rest),
+        () => journal.entry !== null, () => journal.detail(journal.entry, true));
+      if (journal.filters().toString() !== filters) journal.refresh();
+    },
+    select(seq) {
+      const another = journal.entry !== null;
+      journal.entry = seq;
+      opening("#journal" + journal.opened(), another);
+      journal.detail(seq, true);
+    },
+    closeDetail() { // an answer still on its way: not shown
+      journal.entry = null;
+      byId("journal-detail").hidden = true;
+      turn("journal-detail");
     },
     async refresh() {
       const query = new URLSearchParams({ limit: String(JOURNAL_ROWS) });
-      [["status", "journal-status"], ["path", "journal-path"], ["index", "journal-index"]].forEach(([name, id]) => {
-        const value = byId(id).value.trim();
-        if (value) query.set(name, name === "path" ? asSent(value) : value);
-      });
+      journal.filters().forEach((value, name) => query.set(name, name === "path" ? asSent(value) : value));
       const latest = turn("journal");
       try {
         const answer = await api("GET", "/_mock/console/api/journal?" + query, undefined, "entries");
@@ -519,14 +618,15 @@ window.QuarryViews = (function () {
             td(number(entry.requestBytes) + " / " + number(entry.responseBytes), "num"), td(entry.caller, "caller"),
             fault],
           { seq: String(entry.seq) });
-          return opens(tr, () => journal.detail(entry.seq));
+          return opens(tr, () => journal.select(entry.seq));
         }));
       } catch (e) {
         if (latest()) failure("journal-error", e, "the journal needs a key with the logs right");
         return refusal(e);
       }
     },
-    async detail(seq) {
+    // the entry's bodies, the focus moved to them when asked for (not on a reload, which leaves it on the tab)
+    async detail(seq, focus) {
       const latest = turn("journal-detail");
       try {
         const entry = await api("GET", "/_mock/console/api/journal/" + seq, undefined, "path");
@@ -537,8 +637,14 @@ window.QuarryViews = (function () {
             + (entry.status || "no answer") + (entry.fault ? " (scripted fault " + entry.fault + ")" : "");
         byId("journal-request-body").textContent = journal.body(entry.requestBody, entry.requestBytes);
         byId("journal-response-body").textContent = journal.body(entry.responseBody, entry.responseBytes);
-        reveal("journal-detail-title");
-      } catch (e) { if (latest()) failure("journal-error", e); }
+        if (focus) reveal("journal-detail-title");
+      } catch (e) {
+        if (latest()) { // an entry gone since (the journal keeps the last 1,000) is named, and left out of the URL
+          failure("journal-error", e);
+          journal.closeDetail();
+          if (location.hash.startsWith("#journal")) history.replaceState(null, "", "#journal" + journal.opened());
+        }
+      }
     },
     // a body the journal kept the start of says so, and how large it was
     body(text, bytes) {
@@ -548,9 +654,15 @@ window.QuarryViews = (function () {
     },
     init(info) {
       journal.capacity = info.journalCapacity;
-      ["journal-status", "journal-path", "journal-index"].forEach(id =>
-        byId(id).addEventListener("input", () => journal.refresh()));
-      closable("journal-detail", "journal-table", "seq", () => { turn("journal-detail"); });
+      // a filter typed is read at once and kept in the URL, in place: Back goes to the view before, not letter by letter
+      JOURNAL_FILTERS.forEach(([, id]) => byId(id).addEventListener("input", () => {
+        history.replaceState(null, "", "#journal" + journal.opened());
+        journal.refresh();
+      }));
+      closable("journal-detail", "journal-table", "seq", () => {
+        journal.closeDetail();
+        history.replaceState(null, "", "#journal" + journal.opened());
+      });
     }
   };
 
