@@ -63,6 +63,30 @@ class UserClaimsBoundsTest {
     }
 
     @Test
+    void longObjectIDsArePrunedByTheirBytes() {
+        assign();
+        assertThat(asUser("PUT", "/1/indexes/long/kept", "{\"a\":1}").status()).isEqualTo(200);
+        String longId = "L".repeat(50_000);
+        for (int i = 0; i < 10; i++) {
+            String id = longId + i;
+            assertThat(asUser(
+                                    "POST",
+                                    "/1/indexes/long/batch",
+                                    jq("{'requests':[{'action':'addObject','body':{'objectID':'" + id + "'}}]}"))
+                            .status())
+                    .isEqualTo(200);
+            assertThat(admin.post(
+                                    "/1/indexes/long/batch",
+                                    jq("{'requests':[{'action':'deleteObject','body':{'objectID':'" + id + "'}}]}"))
+                            .status())
+                    .isEqualTo(200);
+        }
+        // pruned once their bytes pass the floor: counted by claims, a thousand IDs of 100 KB each stayed
+        assertThat(mappings.claimedBytes())
+                .isLessThan(UserMappings.PRUNE_FLOOR_BYTES + 2 * UserMappings.claimBytes(longId + 0));
+    }
+
+    @Test
     void aDeletedIndexTakesItsClaimsAlong() {
         assign();
         assertThat(asUser("PUT", "/1/indexes/gone/a", "{\"a\":1}").status()).isEqualTo(200);
