@@ -26,7 +26,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Multi-cluster user mapping. Every endpoint answers 403 when the feature is disabled
  * (no cluster configured). A user's data are the records written with its {@code X-Service-User-ID} header that
- * still exist: {@code nbRecords} counts them, {@code dataSize} is their JSON size in bytes; removing a user
+ * still exist, each the last writer's: {@code nbRecords} counts them, {@code dataSize} is their approximate JSON size
+ * in bytes, as an index's own; removing a user
  * deletes them. Values and the user search are always up to date. Pending mappings answer {@code {"pending": bool}} and, with
  * {@code getClusters=true}, {@code "clusters": {cluster: [userIDs moving there]}}.
  */
