@@ -50,12 +50,18 @@ final class CrawlerRoutes implements RouteMethods {
     private final PageTester tester;
     private final Map<String, Crawler> crawlers = new LinkedHashMap<>();
     /** Under the crawlers' lock. */
-    private final ConfigBytes configBytes = new ConfigBytes(Runtime.getRuntime().maxMemory());
+    private final ConfigBytes configBytes;
 
     CrawlerRoutes(Application app, CrawlJobs jobs, PageTester tester) {
+        this(app, jobs, tester, Runtime.getRuntime().maxMemory());
+    }
+
+    /** @param heapBytes the heap the crawlers' configurations are sized to */
+    CrawlerRoutes(Application app, CrawlJobs jobs, PageTester tester, long heapBytes) {
         this.app = app;
         this.jobs = jobs;
         this.tester = tester;
+        this.configBytes = new ConfigBytes(heapBytes);
     }
 
     @Override
