@@ -59,6 +59,11 @@ public final class IndexData {
             }
 
             @Override
+            public long jsonSize(IndexData data, String objectID) {
+                return data.jsonSize(objectID);
+            }
+
+            @Override
             public StoreHolds.Group open(IndexData data) {
                 return data.new OpenGroup();
             }
@@ -216,6 +221,16 @@ public final class IndexData {
     /** {@return the approximate size of the records in bytes, as JSON} */
     public long dataSize() {
         return read(RecordStore::dataSize);
+    }
+
+    private long jsonSize(String objectID) {
+        lock.readLock().lock();
+        try {
+            IndexedRecord record = store.get(objectID);
+            return record == null ? -1 : record.approximateSize();
+        } finally {
+            lock.readLock().unlock();
+        }
     }
 
     /** {@return copies of every record, in objectID order (for state export)} */

@@ -473,6 +473,10 @@ public final class Application {
             state.markDeleted();
             indices.remove(state.name(), state);
             mappings.forgetIndex(state.name());
+        } else if (state.data().size() == 0) {
+            // cleared, or emptied by deletes: no claim can name a stored record, and a user filling and clearing
+            // indices would otherwise leave its claims behind until it next wrote to each
+            mappings.forgetIndex(state.name());
         }
         return task;
     }

@@ -4,19 +4,23 @@ import io.quarry.mockserver.internal.http.ApiException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * Multi-cluster user mapping: the application's clusters and which cluster each userID is
  * assigned to. A user moved to another cluster stays pending until the move's task is published (the task delay),
  * then belongs to the new cluster; an assignment of a new user is usable at once. Records written with a user's
- * {@code X-Service-User-ID} header belong to it. With no cluster configured the feature is disabled. User IDs are
+ * {@code X-Service-User-ID} header belong to it (to the last user that wrote each), while stored: an index emptied,
+ * deleted or replaced by a copy takes its records' claims along, and a move hands them to the index it replaces. With
+ * no cluster configured the feature is disabled. User IDs are
  * chosen by callers, so at most {@value #MAX_USERS} are assigned at once, each of at most {@value #MAX_USER_ID_CHARS}
  * characters (the mock server's choice: the service documents neither): a loop of batch assignments grew the heap
  * without end.
@@ -44,20 +48,27 @@ public final class UserMappings {
     private final List<String> clusters;
     private final TaskLog tasks;
     private final Map<String, Mapping> users = new TreeMap<>();
-    /** The records each user wrote (with its user ID header), by index. */
-    private final Map<String, Map<String, Claimed>> records = new TreeMap<>();
+    /** Who wrote the records written with a user ID header, by index. */
+    private final Map<String, Owners> owners = new HashMap<>();
 
     /**
-     * The records one user wrote in one index. Deleted records stay claimed until the set doubles since it was last
-     * pruned, then only the stored ones are kept: a loop writing and deleting new records grew it without end.
+     * The users of one index's records, one per record: the last that wrote it. Claims on deleted records stay until
+     * the bytes of the claims double since they were last pruned, then only the stored ones are kept: a loop writing
+     * and deleting new records grew them without end. Counted in bytes, as objectIDs are the callers' to choose.
      */
-    private static final class Claimed {
-        final Set<String> ids = new TreeSet<>();
-        int pruneAt = PRUNE_FLOOR;
+    private static final class Owners {
+        final Map<String, String> byId = new HashMap<>();
+        long bytes;
+        long pruneAt = PRUNE_FLOOR_BYTES;
     }
 
-    /** The fewest claims of one user in one index that are pruned. */
-    static final int PRUNE_FLOOR = 1024;
+    /** The fewest bytes of claims of one index that are pruned. */
+    static final long PRUNE_FLOOR_BYTES = 128 * 1024;
+
+    /** {@return an estimate of the heap one claim holds: its map entry and its objectID} */
+    static long claimBytes(String objectID) {
+        return 80 + 2L * objectID.length();
+    }
 
     /**
      * @param clusters the cluster names, none to disable the feature
@@ -163,11 +174,15 @@ public final class UserMappings {
         if (users.remove(userID) == null) {
             return null;
         }
-        Map<String, Claimed> owned = records.remove(userID);
         Map<String, Set<String>> ids = new TreeMap<>();
-        if (owned != null) {
-            owned.forEach((index, claimed) -> ids.put(index, claimed.ids));
-        }
+        owners.forEach((index, owned) -> owned.byId.entrySet().removeIf(claim -> {
+            if (!claim.getValue().equals(userID)) {
+                return false;
+            }
+            ids.computeIfAbsent(index, i -> new TreeSet<>()).add(claim.getKey());
+            owned.bytes -= claimBytes(claim.getKey());
+            return true;
+        }));
         return ids;
     }
 
@@ -184,8 +199,9 @@ public final class UserMappings {
     }
 
     /**
-     * Attributes records to an assigned user (ignored for a user without mapping), forgetting the user's claims on
-     * records of the index no longer stored once they have doubled since last pruned.
+     * Attributes records to an assigned user (ignored for a user without mapping), taking them from any user that
+     * wrote them before, and forgetting the claims on records of the index no longer stored once their bytes have
+     * doubled since last pruned.
      *
      * @param userID the user
      * @param indexName the index written, whose lock the caller holds so that no other write is under way there
@@ -195,26 +211,52 @@ public final class UserMappings {
      */
     public synchronized boolean claim(
             String userID, String indexName, Collection<String> objectIDs, Predicate<String> stored) {
-        if (!users.containsKey(userID)) {
+        Mapping mapping = users.get(userID);
+        if (mapping == null) {
             return false;
         }
-        Claimed owned =
-                records.computeIfAbsent(userID, u -> new TreeMap<>()).computeIfAbsent(indexName, i -> new Claimed());
-        if (owned.ids.size() >= owned.pruneAt) {
-            owned.ids.removeIf(stored.negate());
-            owned.pruneAt = Math.max(PRUNE_FLOOR, 2 * owned.ids.size());
+        Owners owned = owners.computeIfAbsent(indexName, i -> new Owners());
+        if (owned.bytes >= owned.pruneAt) {
+            owned.byId.keySet().removeIf(objectID -> {
+                boolean gone = !stored.test(objectID);
+                if (gone) {
+                    owned.bytes -= claimBytes(objectID);
+                }
+                return gone;
+            });
+            owned.pruneAt = Math.max(PRUNE_FLOOR_BYTES, 2 * owned.bytes);
         }
-        objectIDs.stream().filter(Objects::nonNull).forEach(owned.ids::add);
+        for (String objectID : objectIDs) {
+            // the mapping's own instance of the ID, so that claims share it
+            if (objectID != null && owned.byId.put(objectID, mapping.userID()) == null) {
+                owned.bytes += claimBytes(objectID);
+            }
+        }
         return true;
     }
 
     /**
-     * Forgets every claim on records of an index that was deleted.
+     * Forgets every claim on records of an index that was deleted, emptied or replaced by a copy.
      *
      * @param indexName the index, whose lock the caller holds
      */
     public synchronized void forgetIndex(String indexName) {
-        records.values().forEach(byIndex -> byIndex.remove(indexName));
+        owners.remove(indexName);
+    }
+
+    /**
+     * Moves the claims on an index's records to the index they were moved to, in place of that index's.
+     *
+     * @param from the index moved, whose lock the caller holds
+     * @param to the index it replaces, whose lock the caller holds
+     */
+    public synchronized void moveIndex(String from, String to) {
+        Owners moved = owners.remove(from);
+        if (moved == null) {
+            owners.remove(to);
+        } else {
+            owners.put(to, moved);
+        }
     }
 
     /**
@@ -223,9 +265,44 @@ public final class UserMappings {
      * @param userID a user
      */
     public synchronized Map<String, Set<String>> records(String userID) {
-        Map<String, Set<String>> copy = new TreeMap<>();
-        records.getOrDefault(userID, Map.of()).forEach((index, claimed) -> copy.put(index, new TreeSet<>(claimed.ids)));
-        return copy;
+        Map<String, Set<String>> ids = new TreeMap<>();
+        owners.forEach((index, owned) -> owned.byId.forEach((objectID, owner) -> {
+            if (owner.equals(userID)) {
+                ids.computeIfAbsent(index, i -> new TreeSet<>()).add(objectID);
+            }
+        }));
+        return ids;
+    }
+
+    /** {@return the bytes every claim holds, an estimate} */
+    synchronized long claimedBytes() {
+        return owners.values().stream().mapToLong(owned -> owned.bytes).sum();
+    }
+
+    /**
+     * {@return each user's stored records: {nbRecords, dataSize}, by user (a user without any is left out)} One pass
+     * over the claims, each a lookup of its record's size without copying the record: a request answering several
+     * users' figures costs the same as one answering one.
+     *
+     * @param sizesOf for an index, the approximate JSON size of its records by objectID (-1 for one not stored), or
+     *     {@code null} when the index does not exist
+     */
+    public synchronized Map<String, long[]> usage(Function<String, ToLongFunction<String>> sizesOf) {
+        Map<String, long[]> usage = new HashMap<>();
+        owners.forEach((index, owned) -> {
+            ToLongFunction<String> sizes = sizesOf.apply(index);
+            if (sizes != null) {
+                owned.byId.forEach((objectID, owner) -> {
+                    long size = sizes.applyAsLong(objectID);
+                    if (size >= 0) {
+                        long[] counted = usage.computeIfAbsent(owner, o -> new long[2]);
+                        counted[0]++;
+                        counted[1] += size;
+                    }
+                });
+            }
+        });
+        return usage;
     }
 
     /** {@return every mapping, by userID} */
@@ -253,6 +330,6 @@ public final class UserMappings {
     /** Removes every mapping. */
     public synchronized void clear() {
         users.clear();
-        records.clear();
+        owners.clear();
     }
 }

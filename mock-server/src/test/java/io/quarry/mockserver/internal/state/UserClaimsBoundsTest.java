@@ -7,7 +7,6 @@ import io.quarry.mockserver.ServerApplication;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -39,7 +38,9 @@ class UserClaimsBoundsTest {
     @Test
     void deletedRecordsAreForgottenAsNewOnesAreClaimed() {
         assign();
-        int written = 3 * UserMappings.PRUNE_FLOOR;
+        // a record kept throughout, so that the index is never emptied (which forgets its claims at once)
+        assertThat(asUser("PUT", "/1/indexes/churn/kept", "{\"a\":1}").status()).isEqualTo(200);
+        long written = 3 * UserMappings.PRUNE_FLOOR_BYTES / UserMappings.claimBytes("r0000");
         for (int from = 0; from < written; from += 500) {
             StringBuilder batch = new StringBuilder("{\"requests\":[");
             for (int i = from; i < from + 500; i++) {
@@ -50,15 +51,39 @@ class UserClaimsBoundsTest {
             assertThat(asUser("POST", "/1/indexes/churn/batch", batch + "]}").status())
                     .isEqualTo(200);
         }
-        assertThat(asUser("PUT", "/1/indexes/churn/kept", "{\"a\":1}").status()).isEqualTo(200);
+        assertThat(asUser("PUT", "/1/indexes/churn/kept", "{\"a\":2}").status()).isEqualTo(200);
 
-        Set<String> claimed = mappings.records("churner").get("churn");
-        assertThat(claimed).contains("kept").hasSizeLessThan(2 * UserMappings.PRUNE_FLOOR);
+        assertThat(mappings.records("churner").get("churn")).contains("kept");
+        assertThat(mappings.claimedBytes()).isLessThan(2 * UserMappings.PRUNE_FLOOR_BYTES);
         assertThat(admin.get("/1/clusters/mapping/churner")
                         .body()
                         .get("nbRecords")
                         .asLong())
                 .isEqualTo(1);
+    }
+
+    @Test
+    void longObjectIDsArePrunedByTheirBytes() {
+        assign();
+        assertThat(asUser("PUT", "/1/indexes/long/kept", "{\"a\":1}").status()).isEqualTo(200);
+        String longId = "L".repeat(50_000);
+        for (int i = 0; i < 10; i++) {
+            String id = longId + i;
+            assertThat(asUser(
+                                    "POST",
+                                    "/1/indexes/long/batch",
+                                    jq("{'requests':[{'action':'addObject','body':{'objectID':'" + id + "'}}]}"))
+                            .status())
+                    .isEqualTo(200);
+            assertThat(admin.post(
+                                    "/1/indexes/long/batch",
+                                    jq("{'requests':[{'action':'deleteObject','body':{'objectID':'" + id + "'}}]}"))
+                            .status())
+                    .isEqualTo(200);
+        }
+        // pruned once their bytes pass the floor: counted by claims, a thousand IDs of 100 KB each stayed
+        assertThat(mappings.claimedBytes())
+                .isLessThan(UserMappings.PRUNE_FLOOR_BYTES + 2 * UserMappings.claimBytes(longId + 0));
     }
 
     @Test

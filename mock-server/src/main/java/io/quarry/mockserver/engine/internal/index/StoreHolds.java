@@ -44,6 +44,14 @@ public final class StoreHolds {
         long heapBytes(IndexData data);
 
         /**
+         * {@return the approximate JSON size of one record in bytes, or -1 when it is not stored}
+         *
+         * @param data the records
+         * @param objectID the record's ID
+         */
+        long jsonSize(IndexData data, String objectID);
+
+        /**
          * {@return a group of writes on the records, holding their write lock until it is committed or aborted}
          *
          * @param data the records
@@ -140,6 +148,17 @@ public final class StoreHolds {
      */
     public static long heapBytes(IndexData data) {
         return side.heapBytes(data);
+    }
+
+    /**
+     * {@return the approximate JSON size of one record in bytes, as an index's {@code dataSize} counts it, or -1
+     * when it is not stored} Neither copies nor serialises the record.
+     *
+     * @param data the records
+     * @param objectID the record's ID
+     */
+    public static long jsonSize(IndexData data, String objectID) {
+        return side.jsonSize(data, objectID);
     }
 
     /**

@@ -49,11 +49,19 @@ final class CrawlerRoutes implements RouteMethods {
     private final CrawlJobs jobs;
     private final PageTester tester;
     private final Map<String, Crawler> crawlers = new LinkedHashMap<>();
+    /** Under the crawlers' lock. */
+    private final ConfigBytes configBytes;
 
     CrawlerRoutes(Application app, CrawlJobs jobs, PageTester tester) {
+        this(app, jobs, tester, Runtime.getRuntime().maxMemory());
+    }
+
+    /** @param heapBytes the heap the crawlers' configurations are sized to */
+    CrawlerRoutes(Application app, CrawlJobs jobs, PageTester tester, long heapBytes) {
         this.app = app;
         this.jobs = jobs;
         this.tester = tester;
+        this.configBytes = new ConfigBytes(heapBytes);
     }
 
     @Override
@@ -87,6 +95,7 @@ final class CrawlerRoutes implements RouteMethods {
                 throw ApiException.badRequest("At most " + MAX_CRAWLERS + " crawlers per mock server");
             }
             requireNoTemporaryIndexOfAnother(config, crawler);
+            configBytes.set(crawler.id(), jsonBytes(config));
             crawlers.put(crawler.id(), crawler);
         }
         ObjectNode reply = Json.object();
@@ -138,6 +147,7 @@ final class CrawlerRoutes implements RouteMethods {
         if (config != null) {
             synchronized (crawlers) {
                 requireNoTemporaryIndexOfAnother(config, crawler);
+                configBytes.set(crawler.id(), jsonBytes(config));
                 crawler.configure(config, app.nowMillis());
             }
         }
@@ -155,6 +165,7 @@ final class CrawlerRoutes implements RouteMethods {
             synchronized (crawler) {
                 CrawlerConfig merged = crawler.config().merged(changes);
                 requireNoTemporaryIndexOfAnother(merged, crawler);
+                configBytes.set(crawler.id(), jsonBytes(merged));
                 crawler.configure(merged, app.nowMillis());
             }
         }
@@ -328,6 +339,10 @@ final class CrawlerRoutes implements RouteMethods {
                 + "; choose another indexName or indexPrefix");
     }
 
+    private static long jsonBytes(CrawlerConfig config) {
+        return Json.bytes(config.json()).length;
+    }
+
     private static String quotedName(String index) {
         return "'" + shortened(index) + "'";
     }
@@ -337,6 +352,7 @@ final class CrawlerRoutes implements RouteMethods {
         List<Crawler> all = snapshot();
         synchronized (crawlers) {
             crawlers.clear();
+            configBytes.clear();
         }
         all.forEach(Crawler::stop);
     }

@@ -4,6 +4,7 @@ import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Sanitize;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -62,6 +63,11 @@ final class Inventory {
         history.clear();
     }
 
+    /** {@return the names the status changes kept hold, oldest first} */
+    synchronized List<String> changedNames() {
+        return history.names();
+    }
+
     synchronized List<Server> servers() {
         return servers;
     }
@@ -73,7 +79,18 @@ final class Inventory {
     synchronized void replace(List<Server> newServers, List<Probe> newProbes) {
         if (newServers != null) {
             servers = List.copyOf(newServers);
-            statuses.keySet().retainAll(allNames());
+            Map<String, String> names = new HashMap<>();
+            allNames().forEach(name -> names.put(name, name));
+            // statuses and changes hold this inventory's instances of the names, not each request's copies
+            Map<String, String> kept = new LinkedHashMap<>();
+            statuses.forEach((name, status) -> {
+                if (names.containsKey(name)) {
+                    kept.put(names.get(name), status);
+                }
+            });
+            statuses.clear();
+            statuses.putAll(kept);
+            history.keepOnly(names);
         }
         if (newProbes != null) {
             probes = List.copyOf(newProbes);
@@ -131,11 +148,14 @@ final class Inventory {
         if (!STATUSES.contains(status)) {
             throw ApiException.badRequest("Unknown status: " + Sanitize.shortText(status) + "; one of " + STATUSES);
         }
-        if (!allNames().contains(name)) {
+        List<String> known = allNames();
+        int at = known.indexOf(name);
+        if (at < 0) {
             throw new UnknownServersException();
         }
         long now = clock.millis();
-        change(name, status, now);
+        // the inventory's instance of the name, which the changes it makes share, rather than the request's copy
+        change(known.get(at), status, now);
         // a cluster's status set by hand applies to its servers too
         serversOf(name).forEach(server -> change(server.name(), status, now));
     }

@@ -2,6 +2,8 @@ package io.quarry.mockserver.internal.products.monitoring;
 
 import java.util.ArrayDeque;
 import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The status changes of the last {@value #KEPT_HOURS} hours (at most {@value #MAX_CHANGES}, the oldest dropped
@@ -80,6 +82,29 @@ final class StatusHistory {
             }
         }
         return null;
+    }
+
+    /**
+     * Keeps the changes of the names of a new inventory only, each holding that inventory's instance of its name:
+     * a change naming each request's own copy of a long name, inventory after inventory, held up to 10,000 of them.
+     *
+     * @param names every name of the inventory, each mapped to itself
+     */
+    void keepOnly(Map<String, String> names) {
+        ArrayDeque<Change> kept = new ArrayDeque<>();
+        for (Change change : changes) {
+            String name = names.get(change.name());
+            if (name != null) {
+                kept.addLast(new Change(change.timeMillis(), name, change.before(), change.after()));
+            }
+        }
+        changes.clear();
+        changes.addAll(kept);
+    }
+
+    /** {@return the names of the changes kept, oldest first} */
+    List<String> names() {
+        return changes.stream().map(Change::name).toList();
     }
 
     void clear() {

@@ -1,5 +1,6 @@
 package io.quarry.mockserver.internal.products.search;
 
+import io.quarry.mockserver.engine.internal.index.StoreHolds;
 import io.quarry.mockserver.engine.internal.text.TextSearch;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
@@ -25,7 +26,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Multi-cluster user mapping. Every endpoint answers 403 when the feature is disabled
  * (no cluster configured). A user's data are the records written with its {@code X-Service-User-ID} header that
- * still exist: {@code nbRecords} counts them, {@code dataSize} is their JSON size in bytes; removing a user
+ * still exist, each the last writer's: {@code nbRecords} counts them, {@code dataSize} is their approximate JSON size
+ * in bytes, as an index's own; removing a user
  * deletes them. Values and the user search are always up to date. Pending mappings answer {@code {"pending": bool}} and, with
  * {@code getClusters=true}, {@code "clusters": {cluster: [userIDs moving there]}}.
  */
@@ -45,6 +47,7 @@ final class ClusterRoutes implements RouteMethods {
     private static final String USER_ID_HEADER = "X-Service-User-ID";
     private static final int LIST_PAGE_SIZE = 1000;
     private static final int TOP_USERS = 10;
+    private static final long[] NONE = new long[2];
 
     private final Application app;
     private final UserMappings mappings;
@@ -74,11 +77,12 @@ final class ClusterRoutes implements RouteMethods {
     Response clusters(Request request) {
         requireEnabled();
         Map<String, long[]> totals = new TreeMap<>();
+        Map<String, long[]> usage = usage();
         for (Mapping mapping : mappings.all()) {
-            long[] usage = usage(mapping.userID());
+            long[] used = usage.getOrDefault(mapping.userID(), NONE);
             long[] total = totals.computeIfAbsent(mapping.clusterName(), c -> new long[3]);
-            total[0] += usage[0];
-            total[1] += usage[1];
+            total[0] += used[0];
+            total[1] += used[1];
             total[2]++;
         }
         ArrayNode clusters = Json.array();
@@ -127,7 +131,8 @@ final class ClusterRoutes implements RouteMethods {
         Map<String, ArrayNode> byCluster = new TreeMap<>();
         mappings.clusters().forEach(cluster -> byCluster.put(cluster, Json.array()));
         List<ObjectNode> entries = new ArrayList<>();
-        mappings.all().forEach(mapping -> entries.add(entry(mapping)));
+        Map<String, long[]> usage = usage();
+        mappings.all().forEach(mapping -> entries.add(entry(mapping, usage)));
         entries.sort(Comparator.comparingLong(
                         (ObjectNode entry) -> entry.get("nbRecords").asLong())
                 .reversed());
@@ -147,7 +152,7 @@ final class ClusterRoutes implements RouteMethods {
     /** {@code GET /1/clusters/mapping/{userID}}: 404 when unassigned. */
     Response get(Request request) {
         requireEnabled();
-        return Response.ok(entry(require(request.path("userID"))));
+        return Response.ok(entry(require(request.path("userID")), usage()));
     }
 
     /** {@code GET /1/clusters/mapping}: {@code page} (default 0), {@code hitsPerPage} (1000). */
@@ -159,7 +164,9 @@ final class ClusterRoutes implements RouteMethods {
         List<Mapping> all = mappings.all();
         int from = (int) Math.min(all.size(), (long) page * hitsPerPage);
         ArrayNode users = Json.array();
-        all.subList(from, Math.min(all.size(), from + hitsPerPage)).forEach(mapping -> users.add(entry(mapping)));
+        Map<String, long[]> usage = usage();
+        all.subList(from, Math.min(all.size(), from + hitsPerPage))
+                .forEach(mapping -> users.add(entry(mapping, usage)));
         ObjectNode body = Json.object();
         body.set("userIDs", users);
         body.put("page", page);
@@ -207,8 +214,9 @@ final class ClusterRoutes implements RouteMethods {
                 .toList();
         ArrayNode hits = Json.array();
         int from = (int) Math.min(matching.size(), (long) page * hitsPerPage);
+        Map<String, long[]> usage = usage();
         for (Mapping mapping : matching.subList(from, Math.min(matching.size(), from + hitsPerPage))) {
-            ObjectNode hit = entry(mapping);
+            ObjectNode hit = entry(mapping, usage);
             hit.put("objectID", mapping.userID());
             ObjectNode highlight = hit.putObject("_highlightResult");
             highlight.set("userID", highlight(mapping.userID(), query));
@@ -261,22 +269,16 @@ final class ClusterRoutes implements RouteMethods {
         return result;
     }
 
-    /** {@return {nbRecords, dataSize} of the records a user wrote that still exist} */
-    private long[] usage(String userID) {
-        long[] usage = new long[2];
-        mappings.records(userID).forEach((indexName, ids) -> {
+    /**
+     * {@return {nbRecords, dataSize} of the records each user wrote that still exist, by user} Sizes are read where
+     * the index keeps them, as its own {@code dataSize} counts them: serialising every record of every user on each
+     * call made a request's work and garbage as large as the records stored.
+     */
+    private Map<String, long[]> usage() {
+        return mappings.usage(indexName -> {
             IndexState index = app.find(indexName);
-            if (index != null) {
-                for (String id : ids) {
-                    ObjectNode record = index.data().get(id);
-                    if (record != null) {
-                        usage[0]++;
-                        usage[1] += Json.bytes(record).length;
-                    }
-                }
-            }
+            return index == null ? null : objectID -> StoreHolds.jsonSize(index.data(), objectID);
         });
-        return usage;
     }
 
     private Mapping require(String userID) {
@@ -287,13 +289,13 @@ final class ClusterRoutes implements RouteMethods {
         return mapping;
     }
 
-    private ObjectNode entry(Mapping mapping) {
+    private static ObjectNode entry(Mapping mapping, Map<String, long[]> usage) {
         ObjectNode entry = Json.object();
         entry.put("userID", mapping.userID());
         entry.put("clusterName", mapping.clusterName());
-        long[] usage = usage(mapping.userID());
-        entry.put("nbRecords", usage[0]);
-        entry.put("dataSize", usage[1]);
+        long[] used = usage.getOrDefault(mapping.userID(), NONE);
+        entry.put("nbRecords", used[0]);
+        entry.put("dataSize", used[1]);
         return entry;
     }
 

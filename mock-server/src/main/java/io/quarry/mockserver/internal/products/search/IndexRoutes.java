@@ -162,6 +162,7 @@ final class IndexRoutes implements RouteMethods {
                 if (operation.equals("move")) {
                     Replicas.requireUnlinked(from, "moved");
                     to.takeRecordsOf(from);
+                    app.mappings().moveIndex(source, destination);
                     to.copyConfigFrom(from, true, true, true);
                     from.requestRemoval();
                 } else {
@@ -171,6 +172,8 @@ final class IndexRoutes implements RouteMethods {
                     }
                     if (scope.isEmpty()) {
                         to.copyRecordsOf(from);
+                        // the copies were written by no user, and the records they replace are gone
+                        app.mappings().forgetIndex(destination);
                     }
                     boolean all = scope.isEmpty();
                     to.copyConfigFrom(

@@ -380,7 +380,12 @@ final class RecordRoutes implements RouteMethods {
             return;
         }
         List<String> objectIDs = new ArrayList<>();
-        operations.forEach(operation -> objectIDs.add(operation.objectID()));
+        for (RecordOperation operation : operations) {
+            // a record deleted is no one's: claimed, it held its ID until the next pruning
+            if (operation instanceof RecordOperation.Put || operation instanceof RecordOperation.Partial) {
+                objectIDs.add(operation.objectID());
+            }
+        }
         if (!app.mappings()
                         .claim(
                                 userID,

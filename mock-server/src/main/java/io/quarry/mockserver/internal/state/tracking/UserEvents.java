@@ -15,8 +15,10 @@ import java.util.Map;
  * of a group would change nothing, and the newest timestamps are the ones a deletion leaves standing.
  *
  * <p>Bounds: {@value #MAX_GROUPS_PER_USER} groups per user (the least recently added to goes first),
- * {@value #MAX_USERS} users and {@value #MAX_GROUPS} groups in all (the least recently active user goes first).
- * Not thread-safe: the tracking's lock guards it.
+ * {@value #MAX_USERS} users and {@value #MAX_GROUPS} groups in all, and an estimate of their bytes within a sixteenth
+ * of the heap, 4 MB to 64 MB (the least recently active user goes first; the only one left loses its least recent
+ * groups). The bytes, as the records and filters an event names are the caller's to choose: 100,000 groups naming
+ * long objectIDs outgrew any heap. Not thread-safe: the tracking's lock guards it.
  */
 public final class UserEvents {
 
@@ -51,7 +53,22 @@ public final class UserEvents {
     /** Per user, in access order (least recently active first); per group likewise. */
     private final LinkedHashMap<String, LinkedHashMap<Key, long[]>> users = new LinkedHashMap<>(16, 0.75f, true);
 
+    /** An estimate of the heap one group holds besides its strings' characters: entries, key, lists, timestamps. */
+    static final long GROUP_BYTES = 480;
+
+    private final long maxBytes;
     private int groups;
+    private long bytes;
+
+    /** Events sized to this JVM's heap. */
+    public UserEvents() {
+        this(Runtime.getRuntime().maxMemory());
+    }
+
+    /** @param heapBytes the heap the groups are sized to: they keep a sixteenth of it, 4 MB to 64 MB */
+    public UserEvents(long heapBytes) {
+        this.maxBytes = Math.max(4L << 20, Math.min(64L << 20, heapBytes / 16));
+    }
 
     /** @param event an accepted event */
     public void add(TrackedEvent event) {
@@ -70,20 +87,58 @@ public final class UserEvents {
         if (timestamps == null) {
             ofUser.put(key, new long[] {event.timestamp()});
             groups++;
+            bytes += bytesOf(key);
             if (ofUser.size() > MAX_GROUPS_PER_USER) {
-                Iterator<long[]> leastRecent = ofUser.values().iterator();
-                leastRecent.next();
-                leastRecent.remove();
-                groups--;
+                dropLeastRecentGroup(ofUser);
             }
         } else {
             ofUser.put(key, withTimestamp(timestamps, event.timestamp()));
         }
         Iterator<LinkedHashMap<Key, long[]>> leastActive = users.values().iterator();
-        while (users.size() > MAX_USERS || groups > MAX_GROUPS) {
-            groups -= leastActive.next().size();
+        while (users.size() > 1 && (users.size() > MAX_USERS || groups > MAX_GROUPS || bytes > maxBytes)) {
+            forgotten(leastActive.next());
             leastActive.remove();
         }
+        while (ofUser.size() > 1 && bytes > maxBytes) {
+            dropLeastRecentGroup(ofUser);
+        }
+    }
+
+    private void dropLeastRecentGroup(LinkedHashMap<Key, long[]> ofUser) {
+        Iterator<Key> leastRecent = ofUser.keySet().iterator();
+        bytes -= bytesOf(leastRecent.next());
+        leastRecent.remove();
+        groups--;
+    }
+
+    /** Takes a user's groups out of the counts. */
+    private void forgotten(LinkedHashMap<Key, long[]> ofUser) {
+        groups -= ofUser.size();
+        ofUser.keySet().forEach(key -> bytes -= bytesOf(key));
+    }
+
+    /** {@return an estimate of the heap a group holds, counting its strings as its own though interned ones are shared} */
+    private static long bytesOf(Key key) {
+        long chars = key.index().length()
+                + key.eventType().length()
+                + key.eventName().length();
+        for (String objectID : key.objectIDs()) {
+            chars += objectID.length();
+        }
+        for (String filter : key.filters()) {
+            chars += filter.length();
+        }
+        return GROUP_BYTES + 2 * chars;
+    }
+
+    /** {@return the estimated bytes of the groups kept} */
+    long bytes() {
+        return bytes;
+    }
+
+    /** {@return the bytes the groups may hold} */
+    long maxBytes() {
+        return maxBytes;
     }
 
     /**
@@ -110,7 +165,7 @@ public final class UserEvents {
     public void forget(String userToken) {
         LinkedHashMap<Key, long[]> ofUser = users.remove(userToken);
         if (ofUser != null) {
-            groups -= ofUser.size();
+            forgotten(ofUser);
         }
     }
 
@@ -118,6 +173,7 @@ public final class UserEvents {
     public void clear() {
         users.clear();
         groups = 0;
+        bytes = 0;
     }
 
     /** {@return the timestamps with one more, the oldest dropped beyond the bound} */
