@@ -395,8 +395,10 @@ public final class Application {
             IndexState state = indices.get(name);
             if (state != null) {
                 all.addAll(state.replicaNames());
-                if (state.primaryName() != null) {
-                    all.add(state.primaryName());
+                // read once: another write may unlink it between two reads (the locks are not held yet)
+                String primary = state.primaryName();
+                if (primary != null) {
+                    all.add(primary);
                 }
             }
         }
