@@ -159,9 +159,12 @@ final class ChunkBody extends AbstractList<BatchOperation> implements RandomAcce
                 ChunkBody body, JsonGenerator gen, SerializationContext ctxt, ObjectIDWatch watch, boolean first) {
             gen.writeStartArray(body, body.size());
             for (int i = 0; i < body.size(); i++) {
+                BatchOperation operation = body.get(i);
+                // maps, free-form records and JSON written ahead were judged as the chunk was made: no watch
+                JsonGenerator target = RecordChecks.checkedOnObject(operation.body()) ? gen : watch;
                 watch.nextOperation();
                 try {
-                    ctxt.writeValue(watch, body.get(i));
+                    ctxt.writeValue(target, operation);
                 } catch (RuntimeException e) {
                     if (watch.problem() != null) {
                         body.refuse(i, watch.problem(), null);

@@ -69,6 +69,17 @@ final class RecordChecks {
     }
 
     /**
+     * Whether {@link #badObjectIDOnObject} judges a record or update without its JSON: a map, a free-form record, or
+     * JSON written ahead. Only other (typed) records need their serialisation watched.
+     *
+     * @param value the record, update or objectID map as handed in, not null
+     * @return true when it was judged on the object
+     */
+    static boolean checkedOnObject(Object value) {
+        return value instanceof Map<?, ?> || value instanceof FreeFormRecord || value instanceof PreparedJson;
+    }
+
+    /**
      * What is wrong with the objectID of a record or update that can be told without serialising it: a map's, a
      * free-form record's, or JSON written ahead ({@link PreparedJson}). A typed record's objectID is judged as the
      * request writes it ({@link ObjectIDWatch}): serialising it here too would double the cost of every write.
@@ -80,7 +91,7 @@ final class RecordChecks {
         if (value instanceof PreparedJson json) {
             return badObjectID(value, json);
         }
-        return value instanceof Map<?, ?> || value instanceof FreeFormRecord ? badObjectID(value, null) : null;
+        return checkedOnObject(value) ? badObjectID(value, null) : null;
     }
 
     /**

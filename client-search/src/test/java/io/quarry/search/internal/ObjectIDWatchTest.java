@@ -28,6 +28,9 @@ class ObjectIDWatchTest {
 
     public record Text(String objectID) {}
 
+    /** A typed record whose objectID is written as an object (a map's is judged before its chunk is made). */
+    public record ObjectValued(Map<String, Integer> objectID) {}
+
     private static ChunkBody body(Object... records) {
         List<BatchOperation> operations = java.util.Arrays.stream(records)
                 .map(r -> BatchOperation.of(BatchAction.ADD_OBJECT, r))
@@ -72,7 +75,7 @@ class ObjectIDWatchTest {
     @Test
     void aBooleanOrAnObjectOrTextWithoutUtf8FormIsRefused() {
         assertThat(refusalOf(new Flagged(true))).contains("its objectID is a boolean, not a string");
-        assertThat(refusalOf(Map.of("objectID", Map.of("a", 1)))).contains("its objectID is an object, not a string");
+        assertThat(refusalOf(new ObjectValued(Map.of("a", 1)))).contains("its objectID is an object, not a string");
         assertThat(refusalOf(new Text(""))).contains("its objectID is empty");
         assertThat(refusalOf(new Text("x\uD83D"))).contains("half of a UTF-16 surrogate pair alone");
     }
