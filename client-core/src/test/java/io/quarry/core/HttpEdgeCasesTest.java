@@ -448,7 +448,16 @@ class HttpEdgeCasesTest {
         }
         try (ApiClient api = firstAnswering(answer)) {
             assertThatThrownBy(() -> add(api))
-                    .as("the server read the write and answered it: applied or not, its answer cannot be read")
+                    .as("its head is well framed: a 2xx says the write was applied, only its answer is lost")
+                    .isInstanceOf(DeserializationException.class)
+                    .hasMessageContaining("success answer")
+                    .hasMessageContaining("Transfer-Encoding");
+        }
+        assertThat(healthy.requests()).as("not sent again").isEqualTo(before + 1);
+        byte[] failed = gzipInChunks(head("503 Service Unavailable", "Content-Type: application/json\r\n" + codings));
+        try (ApiClient api = firstAnswering(failed)) {
+            assertThatThrownBy(() -> add(api))
+                    .as("a status that is no success says nothing sure of the write")
                     .isInstanceOf(WriteOutcomeUnknownException.class)
                     .hasMessageContaining("Transfer-Encoding");
         }

@@ -1105,6 +1105,14 @@ public final class HttpTransport implements AutoCloseable {
                 }
                 unreadable = e;
             }
+            return unreadableSuccess(host, unreadable, start);
+        }
+
+        /**
+         * A success answer whose body cannot be read: a write not safe to repeat ends with the error (it was applied),
+         * any other call moves on to the next host, as after a failed try.
+         */
+        private TryResult<T> unreadableSuccess(Host host, QuarryException unreadable, long start) {
             if (notSafeToRepeat()) {
                 return new TryResult.Failed<>(unreadable);
             }
@@ -1128,6 +1136,14 @@ public final class HttpTransport implements AutoCloseable {
             }
             if (callerGaveUp()) {
                 return interrupted(host, e);
+            }
+            if (e instanceof ResponseFraming.UndecodedCoding coded && coded.success()) {
+                // its head is well framed: the server did what was asked (a write was applied), only the body is lost
+                return unreadableSuccess(
+                        host,
+                        new DeserializationException(
+                                type, "$", "the success answer of " + host + " could not be read: " + describe(e), e),
+                        start);
             }
             boolean timeout = e instanceof InterruptedIOException;
             // the try's overall limit (AttemptLimits) is reported as a bare InterruptedIOException; socket timeouts are

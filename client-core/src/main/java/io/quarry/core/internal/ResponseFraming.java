@@ -62,13 +62,25 @@ final class ResponseFraming {
         }
     }
 
-    /** The answer is in a transfer coding the client does not decode. */
+    /**
+     * The answer is in a transfer coding the client does not decode. Its head is framed as HTTP asks, so its status is
+     * the server's answer to this request: a success status means a write was applied, though its body cannot be read.
+     */
     static final class UndecodedCoding extends Refused {
         private static final long serialVersionUID = 1L;
 
-        UndecodedCoding(String codings) {
+        /** The answer's status. */
+        private final int status;
+
+        UndecodedCoding(String codings, int status) {
             super("the answer's Transfer-Encoding is '" + codings
                     + "', which the client does not decode (only chunked, once): its body cannot be read");
+            this.status = status;
+        }
+
+        /** Whether the server answered with a success status. */
+        boolean success() {
+            return status >= 200 && status < 300;
         }
     }
 
@@ -143,7 +155,7 @@ final class ResponseFraming {
      */
     static Refused refused(Response response, long length) {
         return length == UNDECODED_CODING
-                ? new UndecodedCoding(String.join(", ", response.headers(TRANSFER_ENCODING)))
+                ? new UndecodedCoding(String.join(", ", response.headers(TRANSFER_ENCODING)), response.code())
                 : new AmbiguousLength(String.join(" and ", response.headers(CONTENT_LENGTH)));
     }
 
