@@ -74,6 +74,10 @@ class ClustersContractTest {
         assertThat(clusters.browseUserIdsAsync().join()).hasSize(1001);
         assertThat(clusters.listUserIds(ListUserIdsQuery.of().page(1)).userIDs())
                 .hasSize(1);
+        assertThat(clusters.listUserIdsAsync(ListUserIdsQuery.of().page(1).hitsPerPage(600))
+                        .join()
+                        .userIDs())
+                .hasSize(401);
     }
 
     @Test
