@@ -820,7 +820,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
             params.put("orderBy", query.orderBy().name());
         }
         if (query.direction() != null) {
-            params.put("direction", query.direction().toString());
+            params.put("direction", query.direction().wireName());
         }
         return clickAnalytics ? withClickAnalytics(params) : params;
     }

@@ -560,15 +560,16 @@ public final class ClientConfig {
         }
 
         /**
-         * On a 429 answer that names its reset time, waits until the reset (if within {@code maxWait}) and
-         * retries once, instead of throwing {@link RateLimitException} at once. The reset is the one its
-         * {@code X-RateLimit-Reset} header names or, without rate-limit headers (a proxy's or gateway's 429), the
-         * time its {@code Retry-After} header asks for, in seconds or as a date. Off by default.
+         * Sets {@code maxRateLimitWait}, the longest wait for a rate limit's reset: on a 429 answer that names its
+         * reset time, waits until the reset (if within {@code maxWait}) and retries once, instead of throwing
+         * {@link RateLimitException} at once. The reset is the one its {@code X-RateLimit-Reset} header names or,
+         * without rate-limit headers (a proxy's or gateway's 429), the time its {@code Retry-After} header asks for,
+         * in seconds or as a date. Off by default; {@link ClientConfig#maxRateLimitWait()} reads it back.
          *
          * @param maxWait the longest wait accepted
          * @return this builder
          */
-        public Builder waitOnRateLimit(Duration maxWait) {
+        public Builder maxRateLimitWait(Duration maxWait) {
             this.maxRateLimitWait = positive(Objects.requireNonNull(maxWait, "maxWait"), "maximum rate-limit wait");
             return this;
         }

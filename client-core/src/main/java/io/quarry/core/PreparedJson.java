@@ -2,6 +2,7 @@ package io.quarry.core;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
+import java.util.Optional;
 import tools.jackson.databind.annotation.JsonSerialize;
 
 /**
@@ -33,12 +34,13 @@ public final class PreparedJson {
     }
 
     /**
-     * The value's top-level {@code objectID} member, as text, when the value is a JSON object with one.
+     * The value's top-level {@code objectID} member, as text, when the value is a JSON object with one. Each call
+     * reads the JSON's top level again, up to the member.
      *
-     * @return the objectID, or null
+     * @return the objectID; empty when the value is not an object or has no (or a null) {@code objectID}
      */
-    public String objectID() {
-        return PreparedJsonJson.topLevelString(json, FreeFormRecord.OBJECT_ID);
+    public Optional<String> objectID() {
+        return Optional.ofNullable(PreparedJsonJson.topLevelString(json, FreeFormRecord.OBJECT_ID));
     }
 
     /** The bytes themselves, for the serializer: never changed. */

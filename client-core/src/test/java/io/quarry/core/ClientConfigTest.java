@@ -106,7 +106,7 @@ class ClientConfigTest {
                 .addUserAgentSegment("x (1)")
                 .requestCompression(RequestCompression.GZIP)
                 .shuffle(new Random(1))
-                .waitOnRateLimit(Duration.ofSeconds(3))
+                .maxRateLimitWait(Duration.ofSeconds(3))
                 .build();
         ClientConfig copy = config.toBuilder().build();
         assertThat(copy.readTimeout()).isEqualTo(Duration.ofSeconds(1));

@@ -71,8 +71,10 @@ class ForeverTimeoutsTest {
                         .withHeader("X-RateLimit-Reset", Long.toString(Instant.MAX.getEpochSecond()))
                         .withBody("{\"message\":\"Too many requests\"}")));
 
-        try (ApiClient api = client(
-                forever().retryRounds(RetryRounds.of()).waitOnRateLimit(FOREVER).build())) {
+        try (ApiClient api = client(forever()
+                .retryRounds(RetryRounds.of())
+                .maxRateLimitWait(FOREVER)
+                .build())) {
             assertThatThrownBy(() -> api.request(READ).path("indexName", "i").execute(Reply.class))
                     .isInstanceOf(RateLimitException.class);
         }

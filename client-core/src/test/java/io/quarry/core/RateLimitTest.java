@@ -88,7 +88,7 @@ class RateLimitTest {
         limitedOnceThenOk(NOW.plusSeconds(1));
         try (ApiClient api = client(config("key", host("a.test", WM.getPort()))
                 .clock(new MutableClock(NOW.plus(ALMOST_A_SECOND)))
-                .waitOnRateLimit(Duration.ofSeconds(5))
+                .maxRateLimitWait(Duration.ofSeconds(5))
                 .build())) {
             assertThat(api.request(TOP_SEARCHES).execute(Reply.class)).isEqualTo(new Reply(true));
         }
@@ -117,7 +117,7 @@ class RateLimitTest {
         retryAfterOnceThenOk(retryAfter);
         try (ApiClient api = client(config("key", host("a.test", WM.getPort()))
                 .clock(new MutableClock(NOW.plus(ALMOST_A_SECOND)))
-                .waitOnRateLimit(Duration.ofSeconds(5))
+                .maxRateLimitWait(Duration.ofSeconds(5))
                 .build())) {
             assertThat(api.request(TOP_SEARCHES).execute(Reply.class)).isEqualTo(new Reply(true));
         }
@@ -130,7 +130,7 @@ class RateLimitTest {
         retryAfterOnceThenOk(retryAfter);
         try (ApiClient api = client(config("key", host("a.test", WM.getPort()))
                 .clock(new MutableClock(NOW))
-                .waitOnRateLimit(Duration.ofSeconds(5))
+                .maxRateLimitWait(Duration.ofSeconds(5))
                 .build())) {
             assertThatThrownBy(() -> api.request(TOP_SEARCHES).execute(Reply.class))
                     .isInstanceOf(RateLimitException.class);
@@ -144,7 +144,7 @@ class RateLimitTest {
         int port = WM.getPort();
         try (ApiClient api = client(config("key", host("a.test", port), host("b.test", port))
                 .clock(new MutableClock(NOW))
-                .waitOnRateLimit(Duration.ofSeconds(5))
+                .maxRateLimitWait(Duration.ofSeconds(5))
                 .build())) {
             assertThat(api.request(TOP_SEARCHES).execute(Reply.class)).isEqualTo(new Reply(true));
             WM.resetScenarios();
@@ -163,7 +163,7 @@ class RateLimitTest {
         limitedOnceThenOk(NOW);
         try (ApiClient api = client(config("key", host("a.test", WM.getPort()))
                 .clock(new MutableClock(NOW))
-                .waitOnRateLimit(Duration.ofSeconds(5))
+                .maxRateLimitWait(Duration.ofSeconds(5))
                 .build())) {
             assertThat(api.request(TOP_SEARCHES).executeAsync(Reply.class).join())
                     .isEqualTo(new Reply(true));
@@ -176,7 +176,7 @@ class RateLimitTest {
         WM.stubFor(any(anyUrl()).willReturn(tooMany(NOW)));
         try (ApiClient api = client(config("key", host("a.test", WM.getPort()))
                 .clock(new MutableClock(NOW))
-                .waitOnRateLimit(Duration.ofSeconds(5))
+                .maxRateLimitWait(Duration.ofSeconds(5))
                 .build())) {
             assertThatThrownBy(() -> api.request(TOP_SEARCHES).execute(Reply.class))
                     .isInstanceOf(RateLimitException.class);
@@ -189,7 +189,7 @@ class RateLimitTest {
         WM.stubFor(any(anyUrl()).willReturn(tooMany(NOW.plusSeconds(3600))));
         try (ApiClient api = client(config("key", host("a.test", WM.getPort()))
                 .clock(new MutableClock(NOW))
-                .waitOnRateLimit(Duration.ofSeconds(5))
+                .maxRateLimitWait(Duration.ofSeconds(5))
                 .build())) {
             assertThatThrownBy(() -> api.request(TOP_SEARCHES).execute(Reply.class))
                     .isInstanceOf(RateLimitException.class);

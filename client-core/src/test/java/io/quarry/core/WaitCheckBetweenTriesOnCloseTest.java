@@ -75,7 +75,7 @@ class WaitCheckBetweenTriesOnCloseTest {
                 .readTimeout(Duration.ofMinutes(1))
                 .callDeadline(LONGER)
                 .retryRounds(RetryRounds.forOutages().waits(MINUTES, MINUTES).budget(LONGER))
-                .waitOnRateLimit(LONGER)
+                .maxRateLimitWait(LONGER)
                 .closeTimeout(GracefulCloseTest.NEVER_REACHED)
                 .build());
     }

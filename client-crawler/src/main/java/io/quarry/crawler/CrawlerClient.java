@@ -178,8 +178,8 @@ public final class CrawlerClient extends ClientHandle<CrawlerClient> {
         return scope().request(Endpoints.LIST)
                 .query("itemsPerPage", query.itemsPerPage())
                 .query("page", query.page())
-                .query("name", query.name())
-                .query("appID", query.appId());
+                .query("name", query.name().orElse(null))
+                .query("appID", query.appId().orElse(null));
     }
 
     /**

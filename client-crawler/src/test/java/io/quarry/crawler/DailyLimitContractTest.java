@@ -85,7 +85,7 @@ class DailyLimitContractTest {
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aClientWaitingOnRateLimitsFailsAtOnceToo() {
         try (CrawlerClient waiting = CrawlerClient.create(MockServerClients.crawlerConfig(MOCK.server()).toBuilder()
-                .waitOnRateLimit(Duration.ofHours(2))
+                .maxRateLimitWait(Duration.ofHours(2))
                 .build())) {
             assertRefusedForHours(catchThrowable(() -> waiting.crawler(id).crawlUrls(CRAWL)));
         }

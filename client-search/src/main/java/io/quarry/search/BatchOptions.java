@@ -3,6 +3,7 @@ package io.quarry.search;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.WaitPolicy;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * How the chunked write helpers ({@code saveObjects}, {@code deleteObjects}, {@code partialUpdateObjects},
@@ -198,9 +199,9 @@ public final class BatchOptions {
         return assignObjectIDs;
     }
 
-    /** {@return the listener, or null} */
-    public ChunkListener listener() {
-        return listener;
+    /** {@return the listener told of each chunk; empty when none was set} */
+    public Optional<ChunkListener> listener() {
+        return Optional.ofNullable(listener);
     }
 
     /** {@return how task waits poll} */

@@ -6,7 +6,7 @@ import java.util.Objects;
 /**
  * A chunk the service acknowledged (see {@link ChunkListener#acknowledged(ChunkAcknowledged)}).
  *
- * @param chunk       the chunk's number, from 0 in the order chunks are sent
+ * @param index       the chunk's position, from 0 in the order chunks are sent (see {@link ChunkSent#index()})
  * @param firstRecord the position of its first record (see {@link ChunkSent#firstRecord()})
  * @param response    the service's answer: the task applying the chunk and the objectIDs written, in order
  * @param rounds      how many rounds of tries its batch call took: 1 when a host answered at once, more when every
@@ -14,12 +14,12 @@ import java.util.Objects;
  * @param progress    the progress of the write, this chunk included
  */
 public record ChunkAcknowledged(
-        long chunk, long firstRecord, BatchResponse response, int rounds, WriteProgress progress) {
+        long index, long firstRecord, BatchResponse response, int rounds, WriteProgress progress) {
 
     /**
      * Checks the components.
      *
-     * @param chunk       the chunk's number, from 0 in the order chunks are sent
+     * @param index       the chunk's position, from 0 in the order chunks are sent
      * @param firstRecord the position of its first record
      * @param response    the service's answer
      * @param rounds      how many rounds of tries its batch call took, at least 1

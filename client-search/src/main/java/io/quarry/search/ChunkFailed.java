@@ -13,7 +13,7 @@ import java.util.Objects;
  * given a client-side objectID keeps it, so sending it again replaces rather than duplicates), or their
  * objectIDs logged.
  *
- * @param chunk       the chunk's number, from 0 in the order chunks are sent
+ * @param index       the chunk's position, from 0 in the order chunks are sent (see {@link ChunkSent#index()})
  * @param firstRecord the position of its first record (see {@link ChunkSent#firstRecord()})
  * @param operations  the chunk's operations, as sent
  * @param objectIDs   the objectID of each operation, in order; null for a record written without one (the
@@ -25,7 +25,7 @@ import java.util.Objects;
  * @param progress    the progress of the write, this chunk included
  */
 public record ChunkFailed(
-        long chunk,
+        long index,
         long firstRecord,
         List<BatchOperation> operations,
         List<String> objectIDs,
@@ -36,7 +36,7 @@ public record ChunkFailed(
     /**
      * Checks the components and keeps unmodifiable lists.
      *
-     * @param chunk       the chunk's number, from 0 in the order chunks are sent
+     * @param index       the chunk's position, from 0 in the order chunks are sent
      * @param firstRecord the position of its first record
      * @param operations  the chunk's operations, as sent
      * @param objectIDs   the objectID of each operation, in order; null where the service picks it

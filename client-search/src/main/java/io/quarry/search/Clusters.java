@@ -10,6 +10,7 @@ import io.quarry.core.spi.ScopedHandle;
 import io.quarry.search.model.CreatedAtResponse;
 import io.quarry.search.model.DeletedAtResponse;
 import io.quarry.search.model.ListClustersResponse;
+import io.quarry.search.model.ListUserIdsQuery;
 import io.quarry.search.model.ListUserIdsResponse;
 import io.quarry.search.model.PendingMappingsResponse;
 import io.quarry.search.model.TopUserIdsResponse;
@@ -30,7 +31,7 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>As in every module, a method named {@code browse...} returns every item, read lazily page after page
  * ({@link #browseUserIds()}; its {@code ...Async} form reads them all into a list), while
- * {@link #listUserIds(int, Integer) listUserIds} and {@link #searchUserIds(UserIdQuery) searchUserIds} make one
+ * {@link #listUserIds(ListUserIdsQuery) listUserIds} and {@link #searchUserIds(UserIdQuery) searchUserIds} make one
  * call and return one page.
  */
 public final class Clusters extends ScopedHandle<Clusters> {
@@ -191,33 +192,34 @@ public final class Clusters extends ScopedHandle<Clusters> {
     }
 
     /**
-     * Reads a page of user mappings (1000 per page by default); {@link #browseUserIds()} iterates over all of them.
+     * Reads a page of user mappings ({@link ListUserIdsQuery#of()}: the first, of 1000); {@link #browseUserIds()}
+     * iterates over all of them.
      *
      * <p>Key right: admin key.
      *
-     * @param page zero-based page
-     * @param hitsPerPage mappings per page, or null for 1000
+     * @param query the page and how many mappings it holds
      * @return the page
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public ListUserIdsResponse listUserIds(int page, Integer hitsPerPage) {
-        return listUserIdsRequest(page, hitsPerPage).execute(ListUserIdsResponse.class);
+    public ListUserIdsResponse listUserIds(ListUserIdsQuery query) {
+        return listUserIdsRequest(query).execute(ListUserIdsResponse.class);
     }
 
     /**
-     * Asynchronous form of {@link #listUserIds(int, Integer)}. Cancelling the future cancels the
-     * call.
+     * Asynchronous form of {@link #listUserIds(ListUserIdsQuery)}. Cancelling the future cancels the call.
      *
-     * @param page zero-based page
-     * @param hitsPerPage mappings per page, or null for 1000
+     * @param query the page and how many mappings it holds
      * @return a future of the page; it fails with a {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<ListUserIdsResponse> listUserIdsAsync(int page, Integer hitsPerPage) {
-        return listUserIdsRequest(page, hitsPerPage).executeAsync(ListUserIdsResponse.class);
+    public CompletableFuture<ListUserIdsResponse> listUserIdsAsync(ListUserIdsQuery query) {
+        return listUserIdsRequest(query).executeAsync(ListUserIdsResponse.class);
     }
 
-    private ApiRequest listUserIdsRequest(int page, Integer hitsPerPage) {
-        return scope().request(Endpoints.LIST_USER_IDS).query("page", page).query("hitsPerPage", hitsPerPage);
+    private ApiRequest listUserIdsRequest(ListUserIdsQuery query) {
+        Objects.requireNonNull(query, "query");
+        return scope().request(Endpoints.LIST_USER_IDS)
+                .query("page", query.page())
+                .query("hitsPerPage", query.hitsPerPage());
     }
 
     /**
@@ -333,8 +335,8 @@ public final class Clusters extends ScopedHandle<Clusters> {
                 scope(),
                 "browseUserIds",
                 0,
-                (scope, page) -> userPage(page, withScope(scope).listUserIds(page, PAGE_SIZE)),
-                page -> listUserIdsAsync(page, PAGE_SIZE).thenApply(r -> userPage(page, r)));
+                (scope, page) -> userPage(page, withScope(scope).listUserIds(pageOfUsers(page))),
+                page -> listUserIdsAsync(pageOfUsers(page)).thenApply(r -> userPage(page, r)));
     }
 
     /**
@@ -346,6 +348,10 @@ public final class Clusters extends ScopedHandle<Clusters> {
         return scope().compositeCallAsync(
                         "browseUserIds",
                         scope -> withScope(scope).browseUserIds().toListAsync());
+    }
+
+    private static ListUserIdsQuery pageOfUsers(int page) {
+        return ListUserIdsQuery.of().page(page).hitsPerPage(PAGE_SIZE);
     }
 
     private static Page<UserMapping, Integer> userPage(int page, ListUserIdsResponse r) {

@@ -104,7 +104,7 @@ public final class Ingester implements AutoCloseable {
                 options.flushInterval(),
                 options.chunksInFlight(),
                 options.addTimeout().orElse(null),
-                options.listener(),
+                options.listener().orElse(null),
                 sender);
         this.forget = api.onClose(this::closeWithClient);
     }

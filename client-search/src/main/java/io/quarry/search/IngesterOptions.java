@@ -190,9 +190,9 @@ public final class IngesterOptions {
         return Optional.ofNullable(addTimeout);
     }
 
-    /** {@return the listener, or null} */
-    public ChunkListener listener() {
-        return listener;
+    /** {@return the listener told of each chunk; empty when none was set} */
+    public Optional<ChunkListener> listener() {
+        return Optional.ofNullable(listener);
     }
 
     /** {@return whether missing objectIDs are assigned client-side} */

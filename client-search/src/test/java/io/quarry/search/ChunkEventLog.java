@@ -24,17 +24,17 @@ class ChunkEventLog implements ChunkListener {
 
     @Override
     public void sent(ChunkSent chunk) {
-        note("sent " + chunk.chunk());
+        note("sent " + chunk.index());
     }
 
     @Override
     public void acknowledged(ChunkAcknowledged chunk) {
-        note("acknowledged " + chunk.chunk());
+        note("acknowledged " + chunk.index());
     }
 
     @Override
     public void failed(ChunkFailed chunk) {
-        note("failed " + chunk.chunk());
+        note("failed " + chunk.index());
     }
 
     private void note(String call) {

@@ -44,7 +44,7 @@ class ChunkListenerFailureContractTest {
 
         @Override
         public void sent(ChunkSent chunk) {
-            if (chunk.chunk() == 1) {
+            if (chunk.index() == 1) {
                 throw new IllegalStateException("the progress sink is gone");
             }
         }

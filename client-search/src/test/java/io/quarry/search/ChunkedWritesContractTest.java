@@ -60,7 +60,7 @@ class ChunkedWritesContractTest {
         assertThat(summary.records()).isEqualTo(25);
         assertThat(summary.chunks()).isEqualTo(3);
         assertThat(summary.lastTaskID()).hasValue(acknowledged.get(2).response().taskID());
-        assertThat(sent).extracting(ChunkSent::records).containsExactly(10, 10, 5);
+        assertThat(sent).extracting(ChunkSent::recordCount).containsExactly(10, 10, 5);
         assertThat(sent).extracting(ChunkSent::firstRecord).containsExactly(0L, 10L, 20L);
         assertThat(acknowledged.get(2).response().objectIDs()).containsExactly("p20", "p21", "p22", "p23", "p24");
         assertThat(acknowledged)

@@ -100,7 +100,7 @@ class ChunksInFlightContractTest {
             assertThat(summary.records()).isEqualTo(200);
         }
         assertThat(chunks)
-                .extracting(ChunkAcknowledged::chunk)
+                .extracting(ChunkAcknowledged::index)
                 .containsExactlyInAnyOrderElementsOf(
                         java.util.stream.LongStream.range(0, 20).boxed().toList());
         for (ChunkAcknowledged chunk : chunks) {
@@ -343,10 +343,10 @@ class ChunksInFlightContractTest {
         return options.listener(new ChunkListener() {
             @Override
             public void sent(ChunkSent chunk) {
-                if (chunk.chunk() == refused) {
+                if (chunk.index() == refused) {
                     rulesUsedUp("the calls of the chunks before " + refused + " to reach the server");
                     MOCK.faults().next(1, "POST", BATCH, Fault.status(400));
-                } else if (chunk.chunk() == refused + 1) {
+                } else if (chunk.index() == refused + 1) {
                     rulesUsedUp("chunk " + refused + "'s call to be refused");
                 }
             }

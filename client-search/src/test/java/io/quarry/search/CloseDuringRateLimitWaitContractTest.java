@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * A blocking call waiting for a rate limit's reset before its one retry ({@code waitOnRateLimit}) ends when the
+ * A blocking call waiting for a rate limit's reset before its one retry ({@code maxRateLimitWait}) ends when the
  * client closes, with a {@link ClientClosedException}, as a call waiting between two rounds does, rather than when
  * the reset comes (here 40 s away on the shared clock, far beyond the test's patience).
  */
@@ -40,7 +40,7 @@ class CloseDuringRateLimitWaitContractTest {
     private final SearchClient client = SearchClient.create(
             MockServerClients.builder(fixture.server(), fixture.server().adminKey())
                     .clock(fixture.clock())
-                    .waitOnRateLimit(Duration.ofMinutes(1))
+                    .maxRateLimitWait(Duration.ofMinutes(1))
                     .callObserver(new TryCounter())
                     .closeTimeout(Duration.ZERO) // what close() cancels is the subject: no grace first
                     .build());

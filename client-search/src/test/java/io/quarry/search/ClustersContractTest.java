@@ -8,6 +8,7 @@ import io.quarry.core.BadRequestException;
 import io.quarry.core.NotFoundException;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.model.ClusterSummary;
+import io.quarry.search.model.ListUserIdsQuery;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.UserIdQuery;
 import io.quarry.search.model.UserIdSearchResponse;
@@ -44,7 +45,7 @@ class ClustersContractTest {
                 .isNotBlank();
 
         assertThat(clusters.getUserId("u1").clusterName()).isEqualTo(ONE);
-        assertThat(clusters.listUserIds(0, null).userIDs())
+        assertThat(clusters.listUserIds(ListUserIdsQuery.of()).userIDs())
                 .extracting(UserMapping::userID)
                 .containsExactlyInAnyOrder("u1", "u2", "u3");
         assertThat(clusters.list().clusters())
@@ -71,7 +72,12 @@ class ClustersContractTest {
 
         assertThat(clusters.browseUserIds().stream().count()).isEqualTo(1001);
         assertThat(clusters.browseUserIdsAsync().join()).hasSize(1001);
-        assertThat(clusters.listUserIds(1, 1000).userIDs()).hasSize(1);
+        assertThat(clusters.listUserIds(ListUserIdsQuery.of().page(1)).userIDs())
+                .hasSize(1);
+        assertThat(clusters.listUserIdsAsync(ListUserIdsQuery.of().page(1).hitsPerPage(600))
+                        .join()
+                        .userIDs())
+                .hasSize(401);
     }
 
     @Test
@@ -95,13 +101,16 @@ class ClustersContractTest {
         clusters.batchAssignUserIdsAsync(TWO, List.of("u2")).join();
         assertThat(clusters.getUserIdAsync("u2").join().clusterName()).isEqualTo(TWO);
         assertThat(clusters.listAsync().join().clusters()).hasSize(2);
-        assertThat(clusters.listUserIdsAsync(0, 10).join().userIDs()).hasSize(2);
+        assertThat(clusters.listUserIdsAsync(ListUserIdsQuery.of().hitsPerPage(10))
+                        .join()
+                        .userIDs())
+                .hasSize(2);
         assertThat(clusters.searchUserIdsAsync(UserIdQuery.of("u1")).join().hits())
                 .hasSize(1);
         assertThat(clusters.getTopUserIdsAsync().join().topUsers()).isNotEmpty();
         assertThat(clusters.hasPendingMappingsAsync().join().pending()).isFalse();
         clusters.removeUserIdAsync("u2").join();
-        assertThat(clusters.listUserIds(0, null).userIDs())
+        assertThat(clusters.listUserIds(ListUserIdsQuery.of()).userIDs())
                 .extracting(UserMapping::userID)
                 .containsExactly("u1");
     }

@@ -15,6 +15,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import io.quarry.search.model.ListUserIdsQuery;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.search.model.UserIdQuery;
 import io.quarry.search.model.UserIdSearchResponse;
@@ -79,7 +80,8 @@ class ClustersRequestShapeTest {
                 .containsExactly(42L);
         assertThat(client.clusters().getUserId("u1").clusterName()).isEqualTo("c1");
         assertThat(client.clusters().list().clusters().get(0).nbUserIDs()).isEqualTo(1);
-        assertThat(client.clusters().listUserIds(0, null).userIDs()).hasSize(1);
+        assertThat(client.clusters().listUserIds(ListUserIdsQuery.of()).userIDs())
+                .hasSize(1);
         assertThat(client.clusters().removeUserIdAsync("u1").join().deletedAt()).isEqualTo("t3");
         UserIdSearchResponse found = client.clusters()
                 .searchUserIds(UserIdQuery.of("u").cluster("c1").hitsPerPage(20));
@@ -88,7 +90,7 @@ class ClustersRequestShapeTest {
                 .satisfies(m -> assertThat(m.objectID()).isEqualTo("u1"));
         assertThat(client.clusters().pendingMappingsByCluster().clusters()).containsKey("c1");
 
-        WM.verify(getRequestedFor(urlEqualTo("/1/clusters/mapping?page=0")));
+        WM.verify(getRequestedFor(urlEqualTo("/1/clusters/mapping?page=0&hitsPerPage=1000")));
         WM.verify(deleteRequestedFor(urlEqualTo("/1/clusters/mapping/u1")));
         WM.verify(postRequestedFor(urlEqualTo("/1/clusters/mapping/search"))
                 .withRequestBody(equalToJson("{\"query\":\"u\",\"cluster\":\"c1\",\"hitsPerPage\":20}")));

@@ -44,7 +44,7 @@ class IngesterClientClosedByListenerContractTest {
         AtomicReference<Throwable> closing = new AtomicReference<>();
         CountDownLatch closed = new CountDownLatch(1);
         RecordingChunkListener listener = new RecordingChunkListener(chunk -> {
-            if (chunk.chunk() == 0) {
+            if (chunk.index() == 0) {
                 try {
                     handedIn.await(10, TimeUnit.SECONDS);
                     client.close();

@@ -140,7 +140,7 @@ class IngesterContractTest {
             assertThat(progress.recordsFailed()).isZero();
         }
         assertThat(sent)
-                .extracting(ChunkSent::records)
+                .extracting(ChunkSent::recordCount)
                 .allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(100));
         assertThat(inFlight.most.get()).isLessThanOrEqualTo(3);
         assertThat(inFlight.ingestCalls.get()).isEqualTo(sent.size());
@@ -178,7 +178,7 @@ class IngesterContractTest {
         }
         // about 450 bytes each: four to a chunk, the fifth would go over
         Eventually.waitUntil("the 20 records to be acknowledged", () -> acknowledged.get() == 20);
-        assertThat(sent).extracting(ChunkSent::records).containsOnly(4);
+        assertThat(sent).extracting(ChunkSent::recordCount).containsOnly(4);
 
         try (Ingester ingester = index.ingester(IngesterOptions.of()
                 .chunkSize(1_000)
@@ -415,7 +415,7 @@ class IngesterContractTest {
         assertThat(progress.recordsAcknowledged()).isEqualTo(40);
         assertThat(failed).hasSize(1);
         ChunkFailed chunk = failed.get(0);
-        assertThat(chunk.chunk()).isEqualTo(1);
+        assertThat(chunk.index()).isEqualTo(1);
         assertThat(chunk.firstRecord()).isEqualTo(10);
         assertThat(chunk.error()).isInstanceOf(BadRequestException.class);
         assertThat(chunk.objectIDs())

@@ -85,8 +85,8 @@ class IngesterListenerContractTest {
         CountDownLatch listenerHeld = new CountDownLatch(1);
         List<Long> acknowledged = new CopyOnWriteArrayList<>();
         ChunkListener holdingOnTheFirst = chunk -> {
-            acknowledged.add(chunk.chunk());
-            if (chunk.chunk() == 0) {
+            acknowledged.add(chunk.index());
+            if (chunk.index() == 0) {
                 listenerHeld.countDown();
                 awaitQuietly(releaseListener);
             }

@@ -56,7 +56,7 @@ class IngesterLostAnswerContractTest {
         assertThat(progress.recordsAcknowledged()).isEqualTo(20);
         assertThat(progress.recordsFailed()).isEqualTo(10);
         assertThat(listener.failed()).singleElement().satisfies(chunk -> {
-            assertThat(chunk.chunk()).isEqualTo(1);
+            assertThat(chunk.index()).isEqualTo(1);
             assertThat(chunk.firstRecord()).isEqualTo(10);
             assertThat(chunk.error()).isInstanceOf(WriteOutcomeUnknownException.class);
             assertThat(chunk.rounds()).as("not sent again in a later round").isOne();

@@ -206,12 +206,12 @@ class LazyWritesContractTest {
                 () -> index.deleteObjects(ids, BatchOptions.of().chunkSize(2).listener(new ChunkListener() {
                     @Override
                     public void sent(ChunkSent chunk) {
-                        told.add("sent " + chunk.chunk());
+                        told.add("sent " + chunk.index());
                     }
 
                     @Override
                     public void acknowledged(ChunkAcknowledged chunk) {
-                        told.add("acknowledged " + chunk.chunk());
+                        told.add("acknowledged " + chunk.index());
                     }
                 })));
 

@@ -97,7 +97,7 @@ class OutageRoundsContractTest {
     /** Every host answers 503 for the outage, on the server's clock, once the fifth chunk is acknowledged. */
     private BatchOptions outageAfterFiveChunks() {
         return BatchOptions.of().chunkSize(CHUNK).listener(chunk -> {
-            if (chunk.chunk() == 4) {
+            if (chunk.index() == 4) {
                 hosts.forEach(host -> host.faults().during(OUTAGE, Fault.status(503)));
             }
         });
@@ -135,7 +135,7 @@ class OutageRoundsContractTest {
         List<ChunkAcknowledged> acknowledged = listener.acknowledged();
         assertThat(acknowledged).hasSize(RECORDS / CHUNK);
         assertThat(acknowledged)
-                .filteredOn(chunk -> chunk.chunk() < 5)
+                .filteredOn(chunk -> chunk.index() < 5)
                 .as("the chunks before the outage")
                 .hasSize(5)
                 .allSatisfy(chunk -> assertThat(chunk.rounds()).isEqualTo(1));
@@ -280,7 +280,7 @@ class OutageRoundsContractTest {
         @Override
         public void acknowledged(ChunkAcknowledged chunk) {
             acknowledged.add(chunk);
-            if (chunk.chunk() == 4) {
+            if (chunk.index() == 4) {
                 hosts.forEach(host -> host.faults().during(OUTAGE, Fault.status(503)));
             }
         }

@@ -39,7 +39,7 @@ final class RecordingChunkListener implements ChunkListener {
      */
     static RecordingChunkListener scriptingFaults(Faults faults, String pathPattern, Map<Long, Fault> faultAfterChunk) {
         return new RecordingChunkListener(chunk -> {
-            Fault fault = faultAfterChunk.get(chunk.chunk());
+            Fault fault = faultAfterChunk.get(chunk.index());
             if (fault != null) {
                 faults.next(1, "POST", pathPattern, fault);
             }

@@ -69,7 +69,7 @@ class ReplaceAllCancelContractTest {
                 .chunkSize(10)
                 .waitPolicy(TestWaits.FAST)
                 .listener(chunk -> {
-                    if (chunk.chunk() == 2) {
+                    if (chunk.index() == 2) {
                         started.join().cancel(true);
                     }
                 });

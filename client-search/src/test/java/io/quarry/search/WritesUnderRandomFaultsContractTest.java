@@ -276,22 +276,22 @@ class WritesUnderRandomFaultsContractTest {
 
         @Override
         public void sent(ChunkSent chunk) {
-            assertThat(sent.put(chunk.chunk(), chunk.records()))
-                    .as("chunk %d sent twice", chunk.chunk())
+            assertThat(sent.put(chunk.index(), chunk.recordCount()))
+                    .as("chunk %d sent twice", chunk.index())
                     .isNull();
         }
 
         @Override
         public void acknowledged(ChunkAcknowledged chunk) {
-            ended.merge(chunk.chunk(), 1, Integer::sum);
+            ended.merge(chunk.index(), 1, Integer::sum);
             acknowledgedObjectIDs.addAll(chunk.response().objectIDs());
         }
 
         @Override
         public void failed(ChunkFailed chunk) {
-            ended.merge(chunk.chunk(), 1, Integer::sum);
+            ended.merge(chunk.index(), 1, Integer::sum);
             errors.add(chunk.error());
-            assertThat(chunk.objectIDs()).hasSize(sent.get(chunk.chunk()));
+            assertThat(chunk.objectIDs()).hasSize(sent.get(chunk.index()));
         }
 
         void assertEachChunkToldOnce(String what) {

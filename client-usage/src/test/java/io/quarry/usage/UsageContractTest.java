@@ -15,7 +15,6 @@ import io.quarry.usage.model.UsagePoint;
 import io.quarry.usage.model.UsageRange;
 import io.quarry.usage.model.UsageStatistics;
 import io.quarry.usage.model.UsageValue;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -105,7 +104,7 @@ class UsageContractTest {
                                 Statistic.SEARCH_OPERATIONS,
                                 Statistic.RECORD_OPERATIONS,
                                 Statistic.GET_SETTINGS_OPERATIONS),
-                        UsageRange.lastDays(2, Clock.systemUTC()))
+                        UsageRange.lastDays(2))
                 .join();
 
         assertThat(stats.total(Statistic.QUERIES_OPERATIONS)).isEqualTo(3);

@@ -33,7 +33,6 @@ import io.quarry.usage.model.Statistic;
 import io.quarry.usage.model.UsageRange;
 import io.quarry.usage.model.UsageStatistics;
 import java.io.PrintStream;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -248,7 +247,7 @@ public final class Quickstart {
         List<Statistic> wanted =
                 List.of(Statistic.TOTAL_SEARCH_REQUESTS, Statistic.TOTAL_WRITE_OPERATIONS, Statistic.RECORDS);
         try (UsageClient usage = UsageClient.create(config(server, server.usageKey()))) {
-            UsageStatistics today = usage.statistics(wanted, UsageRange.today(Clock.systemUTC()));
+            UsageStatistics today = usage.statistics(wanted, UsageRange.today());
             for (Statistic statistic : wanted) {
                 out.printf(Locale.ROOT, "  %-24s %,d%n", statistic.name(), today.total(statistic));
             }

@@ -3,13 +3,24 @@ package io.quarry.analytics.model;
 /** The direction of an order: {@link #DESC} (the default) or {@link #ASC}. */
 public enum OrderDirection {
     /** Smallest first. */
-    ASC,
+    ASC("asc"),
     /** Largest first. */
-    DESC;
+    DESC("desc");
 
-    /** {@return the name the service reads, {@code asc} or {@code desc}} */
+    private final String wireName;
+
+    OrderDirection(String wireName) {
+        this.wireName = wireName;
+    }
+
+    /** {@return the name the service uses, {@code asc} or {@code desc}} */
+    public String wireName() {
+        return wireName;
+    }
+
+    /** {@return the name the service uses, as {@link #wireName()}} */
     @Override
     public String toString() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return wireName;
     }
 }

@@ -1433,7 +1433,7 @@ public final class HttpTransport implements AutoCloseable {
         }
 
         /**
-         * How long to wait before trying a 429's host again, with {@code waitOnRateLimit}: until the reset its
+         * How long to wait before trying a 429's host again, with {@code maxRateLimitWait}: until the reset its
          * rate-limit headers name, or else for as long as its {@code Retry-After} asks (a proxy's or gateway's 429
          * names no reset); null when it names neither, or the wait is past the bound or the call's deadline.
          */

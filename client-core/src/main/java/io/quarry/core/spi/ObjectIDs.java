@@ -19,7 +19,7 @@ public final class ObjectIDs {
      */
     public static boolean present(Object record) {
         if (record instanceof PreparedJson prepared) {
-            return prepared.objectID() != null;
+            return prepared.objectID().isPresent();
         }
         return record instanceof DefaultObjectID || Json.hasObjectID(record);
     }
@@ -38,7 +38,7 @@ public final class ObjectIDs {
             return null;
         }
         if (record instanceof PreparedJson prepared) {
-            return prepared.objectID();
+            return prepared.objectID().orElse(null);
         }
         if (record instanceof DefaultObjectID withDefault) {
             String own = of(withDefault.record());

@@ -1,6 +1,7 @@
 package io.quarry.crawler.model;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Which crawlers to list and how many per page. Immutable, and equal to a query with the same members; the defaults
@@ -82,14 +83,14 @@ public final class CrawlerListQuery {
         return page;
     }
 
-    /** {@return the name filter, or null} */
-    public String name() {
-        return name;
+    /** {@return the name filter; empty when crawlers of any name are listed} */
+    public Optional<String> name() {
+        return Optional.ofNullable(name);
     }
 
-    /** {@return the application filter, or null} */
-    public String appId() {
-        return appId;
+    /** {@return the application filter; empty when crawlers of any application are listed} */
+    public Optional<String> appId() {
+        return Optional.ofNullable(appId);
     }
 
     /**

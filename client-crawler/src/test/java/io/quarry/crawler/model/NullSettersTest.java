@@ -60,8 +60,10 @@ class NullSettersTest {
 
         CrawlerListQuery unfiltered = filtered.name(null).appId(null);
 
-        assertThat(unfiltered.name()).isNull();
-        assertThat(unfiltered.appId()).isNull();
+        assertThat(filtered.name()).contains("docs");
+        assertThat(filtered.appId()).contains("APP");
+        assertThat(unfiltered.name()).isEmpty();
+        assertThat(unfiltered.appId()).isEmpty();
         assertThat(unfiltered.itemsPerPage()).isEqualTo(CrawlerListQuery.of().itemsPerPage());
     }
 }

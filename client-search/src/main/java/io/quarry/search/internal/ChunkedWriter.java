@@ -275,7 +275,7 @@ public final class ChunkedWriter {
                 toOperations,
                 send,
                 caller,
-                options.listener());
+                options.listener().orElse(null));
     }
 
     /** Whether the caller gave the write up (its thread was interrupted): it is not kept waiting for a task. */

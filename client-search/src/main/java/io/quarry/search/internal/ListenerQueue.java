@@ -85,7 +85,7 @@ final class ListenerQueue implements ChunkListener {
                 try {
                     listener.sent(chunk);
                 } catch (RuntimeException | Error e) {
-                    LOG.warn("the listener of {} failed when chunk {} was sent", name, chunk.chunk(), e);
+                    LOG.warn("the listener of {} failed when chunk {} was sent", name, chunk.index(), e);
                 }
             });
         }
@@ -98,7 +98,7 @@ final class ListenerQueue implements ChunkListener {
                 try {
                     listener.acknowledged(chunk);
                 } catch (RuntimeException | Error e) {
-                    LOG.warn("the listener of {} failed on acknowledged chunk {}", name, chunk.chunk(), e);
+                    LOG.warn("the listener of {} failed on acknowledged chunk {}", name, chunk.index(), e);
                 }
             });
         }
@@ -116,7 +116,7 @@ final class ListenerQueue implements ChunkListener {
             } catch (RuntimeException | Error e) {
                 // the chunk's own failure first: the listener's must not hide it
                 logFailure(chunk);
-                LOG.warn("the listener of {} failed on failed chunk {}", name, chunk.chunk(), e);
+                LOG.warn("the listener of {} failed on failed chunk {}", name, chunk.index(), e);
             }
         });
     }
@@ -205,7 +205,7 @@ final class ListenerQueue implements ChunkListener {
                 "{}: chunk {} ({} records from record {}) failed after the client's retries and may or may not be"
                         + " applied; objectIDs {}{}: {}",
                 name,
-                chunk.chunk(),
+                chunk.index(),
                 size,
                 chunk.firstRecord(),
                 ids.subList(0, Math.min(LOGGED_IDS, size)),

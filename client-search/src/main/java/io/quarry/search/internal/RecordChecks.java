@@ -176,7 +176,7 @@ final class RecordChecks {
         if (value instanceof FreeFormRecord free) {
             return free.get(FreeFormRecord.OBJECT_ID);
         }
-        return json.objectID();
+        return json.objectID().orElse(null);
     }
 
     /**

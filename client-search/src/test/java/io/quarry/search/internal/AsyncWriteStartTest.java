@@ -41,12 +41,12 @@ class AsyncWriteStartTest {
     private final ChunkListener listener = new ChunkListener() {
         @Override
         public void sent(ChunkSent chunk) {
-            heard.add("sent " + chunk.chunk());
+            heard.add("sent " + chunk.index());
         }
 
         @Override
         public void acknowledged(ChunkAcknowledged chunk) {
-            heard.add("acknowledged " + chunk.chunk());
+            heard.add("acknowledged " + chunk.index());
             if (blocked.complete(null)) {
                 try {
                     release.await();

@@ -37,17 +37,17 @@ class IngestCloseAsyncTest {
     private final ChunkListener recording = new ChunkListener() {
         @Override
         public void sent(ChunkSent chunk) {
-            heard.add("sent " + chunk.chunk());
+            heard.add("sent " + chunk.index());
         }
 
         @Override
         public void acknowledged(ChunkAcknowledged chunk) {
-            heard.add("acknowledged " + chunk.chunk());
+            heard.add("acknowledged " + chunk.index());
         }
 
         @Override
         public void failed(ChunkFailed chunk) {
-            heard.add("failed " + chunk.chunk());
+            heard.add("failed " + chunk.index());
         }
     };
 

@@ -48,7 +48,7 @@ class IngestListenerBacklogTest {
         @Override
         public void acknowledged(ChunkAcknowledged chunk) {
             acknowledged.incrementAndGet();
-            if (chunk.chunk() == 0) {
+            if (chunk.index() == 0) {
                 listenerHeld.countDown();
                 await(releaseListener);
             }

@@ -52,13 +52,13 @@ class IngestListenerThreadTest {
         return new ChunkListener() {
             @Override
             public void sent(ChunkSent chunk) {
-                heard.add("sent " + chunk.chunk());
+                heard.add("sent " + chunk.index());
             }
 
             @Override
             public void acknowledged(ChunkAcknowledged chunk) {
-                heard.add("acknowledged " + chunk.chunk());
-                if (chunk.chunk() == chunkToHoldOn) {
+                heard.add("acknowledged " + chunk.index());
+                if (chunk.index() == chunkToHoldOn) {
                     listenerHeld.countDown();
                     await(releaseListener);
                 }

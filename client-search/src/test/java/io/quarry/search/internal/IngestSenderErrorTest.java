@@ -51,7 +51,7 @@ class IngestSenderErrorTest {
 
         assertThat(queue.inFlight()).isZero();
         assertThat(queue.progress().recordsFailed()).isEqualTo(3);
-        assertThat(failed).extracting(ChunkFailed::chunk).containsExactly(0L, 1L, 2L);
+        assertThat(failed).extracting(ChunkFailed::index).containsExactly(0L, 1L, 2L);
         assertThat(failed).allSatisfy(chunk -> assertThat(chunk.error()).isSameAs(broken));
     }
 }

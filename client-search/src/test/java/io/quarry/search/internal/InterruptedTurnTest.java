@@ -50,13 +50,13 @@ class InterruptedTurnTest {
     private final ChunkListener listener = new ChunkListener() {
         @Override
         public void sent(ChunkSent chunk) {
-            heard.add("sent " + chunk.chunk());
+            heard.add("sent " + chunk.index());
         }
 
         @Override
         public void acknowledged(ChunkAcknowledged chunk) {
-            heard.add("acknowledged " + chunk.chunk());
-            if (chunk.chunk() == 0) {
+            heard.add("acknowledged " + chunk.index());
+            if (chunk.index() == 0) {
                 held.complete(null);
                 awaitQuietly(release);
             }

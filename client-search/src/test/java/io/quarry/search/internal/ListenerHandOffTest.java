@@ -109,17 +109,17 @@ class ListenerHandOffTest {
 
         @Override
         public void sent(ChunkSent chunk) {
-            record("sent " + chunk.chunk());
+            record("sent " + chunk.index());
         }
 
         @Override
         public void acknowledged(ChunkAcknowledged chunk) {
-            record("acknowledged " + chunk.chunk());
+            record("acknowledged " + chunk.index());
         }
 
         @Override
         public void failed(ChunkFailed chunk) {
-            record("failed " + chunk.chunk());
+            record("failed " + chunk.index());
         }
     }
 

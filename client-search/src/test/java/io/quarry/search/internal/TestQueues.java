@@ -136,7 +136,7 @@ final class TestQueues {
     static List<String> objectIDs(List<BatchOperation> chunk) {
         return chunk.stream()
                 .map(operation -> operation.body() instanceof PreparedJson prepared
-                        ? prepared.objectID()
+                        ? prepared.objectID().orElse(null)
                         : String.valueOf(((Map<?, ?>) operation.body()).get("objectID")))
                 .toList();
     }

@@ -15,7 +15,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * UsageRange lastWeek = UsageRange.hourly(now.minus(Duration.ofDays(7)), now);
- * UsageRange lastYear = UsageRange.lastDays(365, Clock.systemUTC());
+ * UsageRange lastYear = UsageRange.lastDays(365);
  * }</pre>
  *
  * @param start the first instant, inclusive
@@ -83,6 +83,15 @@ public record UsageRange(Instant start, Instant end, Granularity granularity) {
     }
 
     /**
+     * The last 24 hours, hourly, up to now on the system clock ({@link Clock#systemUTC()}).
+     *
+     * @return the range
+     */
+    public static UsageRange lastHours24() {
+        return lastHours24(Clock.systemUTC());
+    }
+
+    /**
      * The last 24 hours, hourly, up to now.
      *
      * @param clock the clock giving now
@@ -91,6 +100,18 @@ public record UsageRange(Instant start, Instant end, Granularity granularity) {
     public static UsageRange lastHours24(Clock clock) {
         Instant now = Objects.requireNonNull(clock, "clock").instant();
         return hourly(now.minus(Duration.ofHours(24)), now);
+    }
+
+    /**
+     * The last {@code days} days, daily, up to now on the system clock ({@link Clock#systemUTC()}); 30 for a month,
+     * 365 for a year.
+     *
+     * @param days 1 to 365
+     * @return the range
+     * @throws InvalidRequestException when {@code days} is out of bounds
+     */
+    public static UsageRange lastDays(int days) {
+        return lastDays(days, Clock.systemUTC());
     }
 
     /**
@@ -107,7 +128,18 @@ public record UsageRange(Instant start, Instant end, Granularity granularity) {
     }
 
     /**
-     * The current UTC day so far, as one daily point.
+     * The current UTC day so far, as one daily point, on the system clock ({@link Clock#systemUTC()}): from midnight
+     * UTC, whatever the JVM's default time zone.
+     *
+     * @return the range from midnight UTC to now
+     */
+    public static UsageRange today() {
+        return today(Clock.systemUTC());
+    }
+
+    /**
+     * The current UTC day so far, as one daily point. The day is UTC's whatever the clock's zone: only its instant
+     * is read.
      *
      * @param clock the clock giving now
      * @return the range from midnight UTC to now
