@@ -22,6 +22,10 @@ import java.util.Objects;
  * {@link QuarryObservationDocumentation}. A registry that is a no-op (one without handlers) makes the calls do almost
  * nothing more, unless records are counted.
  *
+ * <p>Trace context: with a tracing bridge whose {@code PropagatingSenderTracingObservationHandler} handles the calls
+ * (Spring Boot registers one), each request carries the call's span context as the bridge's propagator writes it
+ * ({@code traceparent}, {@code b3}...; see {@link QuarryCallContext}); without one, nothing is sent.
+ *
  * <p>The records that batch calls write (a chunked write's chunks, an ingester's) are counted too when the observer
  * is given a {@link MeterRegistry} with {@link #countingRecordsIn(MeterRegistry)}: an observation counts events one
  * by one, not records by the thousand.

@@ -13,6 +13,7 @@ import io.quarry.core.spi.RoundStart;
 import io.quarry.core.spi.TryEnd;
 import io.quarry.core.spi.TryStart;
 import io.quarry.micrometer.QuarryObservationDocumentation.Events;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -91,6 +92,16 @@ final class MicrometerObservedCall implements ObservedCall, Supplier<QuarryCallC
             }
         }
         previousHost = attempt.host();
+    }
+
+    /**
+     * The trace headers a propagating tracing handler wrote into the context's carrier as the observation started:
+     * the call's span context, sent on each try (the tries are the span's events). None without such a handler.
+     */
+    @Override
+    public Map<String, String> requestHeaders() {
+        Map<String, String> carrier = context.getCarrier();
+        return carrier == null || carrier.isEmpty() ? Map.of() : carrier;
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.micrometer.observation.transport.SenderContext;
 import io.quarry.core.spi.CallDescription;
 import io.quarry.core.spi.CallEnd;
 import io.quarry.core.spi.TryEnd;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -16,8 +17,14 @@ import java.util.Map;
  * names the remote service, {@code quarry-<product>} ({@code quarry-search}): the bridge puts it on the span as its
  * remote service ({@code peer.service} for OpenTelemetry). A composite call ({@code saveObjects}) is a CLIENT span too,
  * Micrometer's sender contexts having no internal kind, but names no remote service: only its requests are calls to
- * the service. No trace header is sent to the service: the context has no carrier, and what a propagator sets on it is
- * dropped.
+ * the service.
+ *
+ * <p>Its carrier is the trace headers of the call's requests: a tracing bridge's
+ * {@code PropagatingSenderTracingObservationHandler} (Spring Boot registers one) writes the call's span context into
+ * it with its propagator ({@code traceparent}, {@code b3}...) when the observation starts, and each try of the call
+ * sends them, so the service and the proxies in between can join their logs to the trace. Without such a handler
+ * (no tracing bridge) the carrier stays empty and nothing is sent. A composite call sends no request: it has no
+ * carrier.
  */
 public final class QuarryCallContext extends SenderContext<Map<String, String>> {
 
@@ -36,16 +43,20 @@ public final class QuarryCallContext extends SenderContext<Map<String, String>> 
      * @param call the call's description
      */
     QuarryCallContext(CallDescription call) {
-        super(QuarryCallContext::dropHeader, Kind.CLIENT);
+        super(QuarryCallContext::putHeader, Kind.CLIENT);
         this.call = call;
         if (!call.isComposite()) {
             setRemoteServiceName(SERVICE_PREFIX + call.product());
+            // no table until a propagator writes a header
+            setCarrier(new HashMap<>(4));
         }
     }
 
-    /** What a propagator sets is not sent: a request carries only what the call needs, and trace IDs stay home. */
-    private static void dropHeader(Map<String, String> carrier, String name, String value) {
-        // nothing sent
+    /** Keeps a header a propagator writes, for the call's tries to send; a composite call has no carrier. */
+    private static void putHeader(Map<String, String> carrier, String name, String value) {
+        if (carrier != null) {
+            carrier.put(name, value);
+        }
     }
 
     /** {@return what was known of the call when it started} */

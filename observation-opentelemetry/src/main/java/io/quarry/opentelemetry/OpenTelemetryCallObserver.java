@@ -6,6 +6,7 @@ import io.opentelemetry.api.metrics.DoubleHistogram;
 import io.opentelemetry.api.metrics.LongCounter;
 import io.opentelemetry.api.metrics.Meter;
 import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.propagation.TextMapPropagator;
 import io.quarry.core.spi.CallDescription;
 import io.quarry.core.spi.CallObserver;
 import io.quarry.core.spi.ObservedCall;
@@ -26,6 +27,13 @@ import java.util.Objects;
  * span's parent is the composite call it is part of, else the context current on the caller's thread. While a try
  * is handed to OkHttp the call's span is current, so an OkHttp instrumentation's HTTP spans are its children; an
  * asynchronous call's future completes with the caller's context and MDC current again.
+ *
+ * <p>Trace context: each request of a call carries the call's span context, written by the instance's propagator
+ * ({@code getPropagators().getTextMapPropagator()}): with the W3C propagators, {@code traceparent}, {@code tracestate}
+ * and {@code baggage}, so the service and the proxies in between can join their logs to the trace. Every try of a
+ * call carries the call's span (the tries are its events); an OkHttp instrumentation that makes a span per try
+ * replaces it with its try's. An instance with no propagator configured (the SDK's default, or
+ * {@code otel.propagators=none}) sends nothing.
  *
  * <p>Metrics: {@value #DURATION} (histogram, seconds; product, operation, method, outcome, status class, error
  * type), the counters {@value #RETRIES}, {@value #FAILOVERS}, {@value #HOSTS_DOWN} and {@value #ROUNDS} (product,
@@ -53,6 +61,9 @@ public final class OpenTelemetryCallObserver implements CallObserver {
     public static final String INGEST_BYTES = "quarry.client.ingest.bytes";
 
     final Tracer tracer;
+    /** The instance's propagator, which writes each try's trace headers; null when it is the no-op one. */
+    final TextMapPropagator propagator;
+
     final DoubleHistogram duration;
     final LongCounter retries;
     final LongCounter failovers;
@@ -63,6 +74,9 @@ public final class OpenTelemetryCallObserver implements CallObserver {
 
     private OpenTelemetryCallObserver(OpenTelemetry openTelemetry) {
         this.tracer = openTelemetry.getTracer(INSTRUMENTATION_NAME);
+        TextMapPropagator configured = openTelemetry.getPropagators().getTextMapPropagator();
+        // the default, with no propagator configured: nothing to send, so no call makes a carrier
+        this.propagator = configured == TextMapPropagator.noop() ? null : configured;
         Meter meter = openTelemetry.getMeter(INSTRUMENTATION_NAME);
         this.duration = meter.histogramBuilder(DURATION)
                 .setUnit("s")

@@ -9,6 +9,7 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
+import io.opentelemetry.context.propagation.TextMapSetter;
 import io.quarry.core.Host;
 import io.quarry.core.spi.CallDescription;
 import io.quarry.core.spi.CallEnd;
@@ -18,6 +19,8 @@ import io.quarry.core.spi.ObservedCall;
 import io.quarry.core.spi.RoundStart;
 import io.quarry.core.spi.TryEnd;
 import io.quarry.core.spi.TryStart;
+import java.util.HashMap;
+import java.util.Map;
 
 /** One Quarry call as a started span. */
 final class OpenTelemetryObservedCall implements ObservedCall {
@@ -27,6 +30,13 @@ final class OpenTelemetryObservedCall implements ObservedCall {
      * public constant: the key is OpenTelemetry's, and an application reading it spells it as the conventions do.
      */
     static final AttributeKey<Long> RESEND_COUNT = AttributeKey.longKey("http.request.resend_count");
+
+    /** Writes a propagator's headers into the map the core adds to a try's request. */
+    private static final TextMapSetter<Map<String, String>> HEADERS = (carrier, name, value) -> {
+        if (carrier != null) {
+            carrier.put(name, value);
+        }
+    };
 
     private final OpenTelemetryCallObserver observer;
     private final CallDescription call;
@@ -47,6 +57,8 @@ final class OpenTelemetryObservedCall implements ObservedCall {
     private final long startNanos = System.nanoTime();
     private Host previousHost;
     private TryEnd lastTry;
+    /** The call's trace headers, written on its first try and sent on each; null before. */
+    private Map<String, String> traceHeaders;
 
     OpenTelemetryObservedCall(OpenTelemetryCallObserver observer, CallDescription call) {
         this.observer = observer;
@@ -92,6 +104,23 @@ final class OpenTelemetryObservedCall implements ObservedCall {
             }
         }
         previousHost = attempt.host();
+    }
+
+    /**
+     * The call's span context as the propagator writes it: the same for each try, the tries being the span's
+     * events. Written once, on the first try.
+     */
+    @Override
+    public Map<String, String> requestHeaders() {
+        if (observer.propagator == null) {
+            return Map.of();
+        }
+        if (traceHeaders == null) {
+            Map<String, String> written = new HashMap<>(4);
+            observer.propagator.inject(context, written, HEADERS);
+            traceHeaders = written.isEmpty() ? Map.of() : written;
+        }
+        return traceHeaders;
     }
 
     @Override

@@ -1,12 +1,18 @@
 package io.quarry.opentelemetry;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.BatchOptions;
 import io.quarry.search.SearchClient;
 import io.quarry.testsupport.MockServerClients;
+import io.quarry.testsupport.WireMockClients;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,16 +32,24 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Searches run under the real OpenTelemetry Java agent, in JVMs of their own ({@link SearchesUnderJavaAgent}),
- * against the mock server of this JVM. The agent exports as OTLP JSON lines on the JVM's standard output when the
- * JVM exits: one JVM its spans, another its metrics. This test reads them and checks that each search's span is the
- * parent of the HTTP span the agent made for OkHttp, and that the call metrics reached the agent's meter. The
- * application is configured with the line the README shows.
+ * against the mock server of this JVM through a recording proxy. The agent exports as OTLP JSON lines on the JVM's
+ * standard output when the JVM exits: one JVM its spans, another its metrics. This test reads them and checks that
+ * each search's span is the parent of the HTTP span the agent made for OkHttp, that each request carried that HTTP
+ * span's context, and that the call metrics reached the agent's meter. The application is configured with the line
+ * the README shows.
  */
 @Timeout(180)
 class OpenTelemetryJavaAgentTest {
 
     @RegisterExtension
     static final MockServerExtension MOCK = MockServerExtension.builder().build();
+
+    /** Between the application and the mock server: forwards every request, and keeps what it received. */
+    @RegisterExtension
+    static final WireMockExtension PROXY = WireMockExtension.newInstance()
+            .options(wireMockConfig().dynamicPort().bindAddress("127.0.0.1"))
+            .resetOnEachTest(false) // the runs happen once, before the tests that read what it received
+            .build();
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final String INDEX = "agent-products";
@@ -68,6 +82,8 @@ class OpenTelemetryJavaAgentTest {
                             List.of(Map.of("objectID", "1", "name", "phone")),
                             BatchOptions.of().waitingForTasks().waitPolicy(FAST));
         }
+        PROXY.stubFor(
+                any(anyUrl()).willReturn(aResponse().proxiedFrom(MOCK.server().url())));
         Path agent =
                 Path.of(System.getProperty("quarry.otel.javaagent", "target/javaagent/opentelemetry-javaagent.jar"));
         assertThat(agent).as("the agent jar the build copies").isRegularFile();
@@ -104,7 +120,7 @@ class OpenTelemetryJavaAgentTest {
                         "-cp",
                         System.getProperty("java.class.path"),
                         SearchesUnderJavaAgent.class.getName(),
-                        MOCK.server().url(),
+                        WireMockClients.url(PROXY),
                         MOCK.server().applicationId(),
                         INDEX)
                 .redirectOutput(output.resolve(run + ".jsonl").toFile())
@@ -220,7 +236,7 @@ class OpenTelemetryJavaAgentTest {
             assertThat(http.attributes())
                     .containsEntry("http.request.method", "POST")
                     .containsEntry("http.response.status_code", "200")
-                    .containsEntry("server.port", String.valueOf(mockPort()));
+                    .containsEntry("server.port", String.valueOf(proxyPort()));
         });
     }
 
@@ -245,6 +261,21 @@ class OpenTelemetryJavaAgentTest {
                 .as("spans: %s", spans)
                 .hasSize(2)
                 .allSatisfy(http -> assertThat(searchIds).contains(http.parentSpanId()));
+    }
+
+    @Test
+    void eachRequestCarriesItsOkHttpSpanWrittenOverTheSearchsSpan() {
+        // the traced run's requests: the metered run's carry spans nobody exported
+        List<String> sent = PROXY.getAllServeEvents().stream()
+                .map(event -> event.getRequest().getHeader("traceparent"))
+                .toList();
+        List<String> okHttp = okHttpSpans().stream()
+                .map(http -> "00-" + http.traceId() + "-" + http.spanId() + "-01")
+                .toList();
+
+        assertThat(sent).as("spans: %s", spans).hasSize(4).containsAll(okHttp);
+        assertThat(quarrySearchSpans())
+                .allSatisfy(search -> assertThat(sent).noneMatch(header -> header.contains(search.spanId())));
     }
 
     @Test
@@ -282,7 +313,8 @@ class OpenTelemetryJavaAgentTest {
         assertThat(application).contains(line);
     }
 
-    private static int mockPort() {
-        return URI.create(MOCK.server().url()).getPort();
+    /** {@return the port the application sent to: the proxy's} */
+    private static int proxyPort() {
+        return URI.create(WireMockClients.url(PROXY)).getPort();
     }
 }

@@ -15,6 +15,7 @@ import io.quarry.core.spi.TryEnd;
 import io.quarry.core.spi.TryStart;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.ToIntFunction;
@@ -133,6 +134,21 @@ public final class CallObservation {
             observed.tryStarted(new TryStart(host, tries));
         } catch (RuntimeException e) {
             LOG.warn("the call observer failed when a try started", e);
+        }
+    }
+
+    /**
+     * The headers the observer adds to the try just started.
+     *
+     * @return header name to value, empty when it adds none or failed
+     */
+    Map<String, String> requestHeaders() {
+        try {
+            Map<String, String> headers = observed.requestHeaders();
+            return headers == null ? Map.of() : headers;
+        } catch (RuntimeException e) {
+            LOG.warn("the call observer failed to give a try's headers; the try is sent without them", e);
+            return Map.of();
         }
     }
 

@@ -961,7 +961,10 @@ public final class HttpTransport implements AutoCloseable {
             return host + request.logPath() + (query == null ? "" : "?" + query);
         }
 
-        /** The try's request, told to the observer and the log; {@code response} is the try's response timeout. */
+        /**
+         * The try's request, told to the observer (which may add its trace context's headers) and the log;
+         * {@code response} is the try's response timeout.
+         */
         private Request httpRequest(Host host, Duration response) {
             tries++;
             if (observation != null) {
@@ -975,6 +978,13 @@ public final class HttpTransport implements AutoCloseable {
             Map<String, String> extraHeaders = request.options().headers();
             if (!extraHeaders.isEmpty()) {
                 extraHeaders.forEach(builder::header);
+            }
+            if (observation != null) {
+                // the try's trace context; Map.of() when the observer adds none, so nothing is allocated then
+                Map<String, String> traced = observation.requestHeaders();
+                if (!traced.isEmpty()) {
+                    ObserverHeaders.add(builder, traced, fixedHeaders, extraHeaders);
+                }
             }
             if (config.requestCompression() == RequestCompression.GZIP && request.body() != null) {
                 builder.header("Content-Encoding", "gzip");

@@ -11,8 +11,9 @@ package io.quarry.core.spi;
  * {@code replaceAllObjects}, {@code browseObjects}); see {@link CallDescription#parent()}.
  *
  * <p>What an observer is told never holds an API key nor a header value: paths have their key segments masked and
- * no header is passed on (the service's request ID, read from the answer, is the one exception). With no observer
- * registered, a call does no observation work at all.
+ * no header is passed on (the service's request ID, read from the answer, is the one exception). An observation may
+ * add headers to its call's requests, its trace context ({@link ObservedCall#requestHeaders()}), never replacing the
+ * client's own. With no observer registered, a call does no observation work at all.
  *
  * <p>Implementations must be thread-safe, return quickly and not throw; an exception an observer throws is logged
  * and the call goes on unobserved.

@@ -1,5 +1,7 @@
 package io.quarry.core.spi;
 
+import java.util.Map;
+
 /**
  * One call being observed: what a {@link CallObserver} returned for it, told of each try and of the end. The
  * methods of one call are never run at the same time, but may run on different threads (an asynchronous call's
@@ -43,6 +45,34 @@ public interface ObservedCall {
      * @param attempt the host and the try's number
      */
     default void tryStarted(TryStart attempt) {}
+
+    /**
+     * Headers to add to the request of the try just started: this call's trace context, as the tracing library's
+     * propagator writes it ({@code traceparent} and {@code tracestate}, {@code baggage}, {@code b3}...), so that the
+     * service, and a proxy or gateway in between, can join what they log to the caller's trace.
+     *
+     * <p>Asked once per try, right after {@link #tryStarted} and before the try's request is built, so before any
+     * byte of it is sent: each try is a request of its own, and an observer that makes a span per try gives each its
+     * own context. The Micrometer and OpenTelemetry observers give every try of a call the context of the call's
+     * span: a call is one span over all its tries (they are its events), and an HTTP instrumentation of the OkHttp
+     * client that makes a span per try, as OpenTelemetry's HTTP client conventions do for each resend, writes its
+     * try's span over it. It is asked on whichever thread prepares the try (for an asynchronous call, perhaps one of
+     * the client's), where this call's context may not be current: the observer writes the call's own context.
+     *
+     * <p>Only headers the request does not otherwise carry are added; a name the core sets is ignored, in any case:
+     * the credentials' headers ({@code X-Service-API-Key}, {@code X-Service-Application-Id}, {@code Authorization}),
+     * every {@code X-Service-*} and {@code X-Forwarded-*} header, {@code Proxy-Authorization}, {@code Cookie},
+     * {@code Accept}, {@code User-Agent}, the configured default headers, the call's {@link
+     * io.quarry.core.RequestOptions} headers, and the headers of the body and the connection ({@code Content-*},
+     * {@code Transfer-Encoding}, {@code Host}, {@code Connection}...). So an observer cannot change how a call
+     * authenticates or what its body is, and nothing of the request is passed to it: no key can be read here. A name
+     * or a value HTTP does not allow is ignored too. The map is read at once and not kept.
+     *
+     * @return header name to value; empty (the default) to add none
+     */
+    default Map<String, String> requestHeaders() {
+        return Map.of();
+    }
 
     /**
      * A try ended: answered, or failed without a usable answer.
