@@ -153,6 +153,8 @@ public final class StateControl {
             Runnable write = () -> app.write(name, state -> {
                 // the records first: refused past the budget of stored records, they leave the index as it was
                 state.replaceRecords(records);
+                // the seeded records were written by no user, and those they replace are gone
+                app.mappings().forgetIndex(name);
                 state.replaceConfig(settings, synonyms, rules);
                 return null;
             });
