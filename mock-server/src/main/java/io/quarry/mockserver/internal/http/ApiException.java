@@ -1,5 +1,7 @@
 package io.quarry.mockserver.internal.http;
 
+import java.util.Objects;
+
 /** A request refused with a 4xx status; written as {@code {"message": ..., "status": N}}. */
 public final class ApiException extends RuntimeException {
 
@@ -10,9 +12,10 @@ public final class ApiException extends RuntimeException {
     /**
      * @param status the HTTP status
      * @param message the message sent to the caller (never a key)
+     * @throws NullPointerException when {@code message} is null: the answer's {@code message} is always a text
      */
     public ApiException(int status, String message) {
-        super(message);
+        super(Objects.requireNonNull(message, "message"));
         this.status = status;
     }
 
