@@ -18,7 +18,7 @@ final class Failures {
 
     static Response answer(Throwable failure) {
         if (failure instanceof ApiException e) {
-            return Response.error(e.status(), e.getMessage());
+            return Response.error(e.status(), e.getMessage()).withHeaders(e.headers());
         }
         if (failure instanceof EngineException e) {
             return Response.error(e.status(), e.getMessage());
