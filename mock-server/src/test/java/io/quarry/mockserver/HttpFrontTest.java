@@ -75,7 +75,9 @@ class HttpFrontTest {
                 .PUT(HttpRequest.BodyPublishers.ofString("{}"))
                 .build());
         assertThat(unknown.status()).isEqualTo(415);
-        assertThat(unknown.headers().firstValue("Accept-Encoding")).as("the coding it takes").hasValue("gzip");
+        assertThat(unknown.headers().firstValue("Accept-Encoding"))
+                .as("the coding it takes")
+                .hasValue("gzip");
     }
 
     @Test
