@@ -3,14 +3,21 @@ package io.quarry.mockserver;
 import static io.quarry.mockserver.testing.TestClient.jq;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.mockserver.engine.internal.index.StoreHolds;
+import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.internal.state.IndexState;
+import io.quarry.mockserver.internal.state.UserMappings;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.MutableClock;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import tools.jackson.databind.JsonNode;
 
 /** Multi-cluster user mapping: the state machine of seed 000 §3.4 and every endpoint of §4.7. */
 class ClustersHttpTest {
@@ -170,6 +177,140 @@ class ClustersHttpTest {
                 .as("removing a user deletes its records")
                 .isEqualTo(2);
         assertThat(admin.get("/1/indexes/docs/mine").status()).isEqualTo(200);
+    }
+
+    /**
+     * The figures every listing answers are kept as claims and records change (a listing read one record per
+     * claim): after each kind of change, they equal what the records stored give, counted the slow way.
+     */
+    @Test
+    void theFiguresKeptAreThoseOfTheRecordsStored() {
+        admin.post("/1/clusters/mapping/batch", jq("{'cluster':'mock-cluster-1','users':['u1','u2']}"))
+                .requireOk();
+        admin.post("/1/clusters/mapping/batch", jq("{'cluster':'mock-cluster-2','users':['u3']}"))
+                .requireOk();
+        asUser("POST", "/1/indexes/a/batch", "u1", batchOf("a", 0, 6)).requireOk();
+        asUser("POST", "/1/indexes/b/batch", "u2", batchOf("b", 0, 3)).requireOk();
+        asUser("PUT", "/1/indexes/a/u2-own", "u2", jq("{'t':'mine'}")).requireOk();
+        asUser("POST", "/1/indexes/b/batch", "u3", batchOf("b", 3, 6)).requireOk();
+        figuresAreThoseOfTheRecordsStored("written", "u1", 6);
+
+        admin.post("/1/indexes/a/a0/partial", jq("{'t':'" + "longer ".repeat(40) + "'}"))
+                .requireOk();
+        admin.put("/1/indexes/a/a1", jq("{'t':'rewritten by no user'}")).requireOk();
+        figuresAreThoseOfTheRecordsStored("updated by no user", "u1", 6);
+
+        asUser("PUT", "/1/indexes/a/a2", "u2", jq("{'t':'taken'}")).requireOk();
+        admin.delete("/1/indexes/a/a3").requireOk();
+        admin.post("/1/indexes/b/deleteByQuery", jq("{'filters':'n >= 4'}")).requireOk();
+        asUser(
+                        "POST",
+                        "/1/indexes/a/batch",
+                        "u1",
+                        jq("{'requests':[{'action':'deleteObject','body':{'objectID':'a4'}},"
+                                + "{'action':'addObject','body':{'objectID':'a4','n':44}},"
+                                + "{'action':'deleteObject','body':{'objectID':'a5'}}]}"))
+                .requireOk();
+        figuresAreThoseOfTheRecordsStored("taken, deleted and written again", "u1", 3);
+
+        // deleted, then written again by no user: no one's any more
+        admin.put("/1/indexes/a/a3", jq("{'t':'back'}")).requireOk();
+        asUser("POST", "/1/clusters/mapping", "u3", jq("{'cluster':'mock-cluster-1'}"))
+                .requireOk();
+        figuresAreThoseOfTheRecordsStored("a user moved", "u3", 1);
+
+        asUser("POST", "/1/indexes/c/batch", "u3", batchOf("c", 0, 4)).requireOk();
+        admin.post("/1/indexes/a/operation", jq("{'operation':'copy','destination':'b'}"))
+                .requireOk();
+        figuresAreThoseOfTheRecordsStored("copied over", "u3", 4);
+        admin.post("/1/indexes/c/operation", jq("{'operation':'move','destination':'a'}"))
+                .requireOk();
+        figuresAreThoseOfTheRecordsStored("moved over", "u1", 0);
+        assertThat(admin.get("/1/clusters/mapping/u3").body().get("nbRecords").asLong())
+                .isEqualTo(4);
+
+        asUser("POST", "/1/indexes/r/batch", "u2", batchOf("r", 0, 2)).requireOk();
+        admin.put("/1/indexes/a/settings", jq("{'replicas':['r']}")).requireOk();
+        figuresAreThoseOfTheRecordsStored("a replica linked", "u2", 0);
+
+        admin.post("/1/indexes/a/clear", "{}").requireOk();
+        figuresAreThoseOfTheRecordsStored("cleared", "u3", 0);
+        asUser("POST", "/1/indexes/d/batch", "u1", batchOf("d", 0, 2)).requireOk();
+        asUser("POST", "/1/indexes/d/batch", "u2", batchOf("d", 2, 3)).requireOk();
+        admin.delete("/1/clusters/mapping/u2").requireOk();
+        figuresAreThoseOfTheRecordsStored("a user removed", "u1", 2);
+    }
+
+    private static String batchOf(String prefix, int from, int to) {
+        StringBuilder batch = new StringBuilder("{\"requests\":[");
+        for (int i = from; i < to; i++) {
+            batch.append(i == from ? "" : ",")
+                    .append(jq("{'action':'addObject','body':{'objectID':'" + prefix + i + "','n':" + i + ",'t':'"
+                            + "w".repeat(i * 7) + "'}}"));
+        }
+        return batch + "]}";
+    }
+
+    /** Compares every user's figures and each cluster's with the records each user's claims name, still stored. */
+    private void figuresAreThoseOfTheRecordsStored(String step, String userID, long expectedRecords) {
+        Application app = ServerApplication.of(MOCK.server());
+        Map<String, long[]> clusters = new TreeMap<>();
+        Map<String, long[]> slowWay = new TreeMap<>();
+        for (UserMappings.Mapping mapping : app.mappings().all()) {
+            long[] counted = new long[2];
+            app.mappings().records(mapping.userID()).forEach((index, ids) -> {
+                IndexState state = app.find(index);
+                for (String id : ids) {
+                    long size = state == null ? -1 : StoreHolds.jsonSize(state.data(), id);
+                    if (size >= 0) {
+                        counted[0]++;
+                        counted[1] += size;
+                    }
+                }
+            });
+            slowWay.put(mapping.userID(), counted);
+            long[] cluster = clusters.computeIfAbsent(mapping.clusterName(), c -> new long[3]);
+            cluster[0] += counted[0];
+            cluster[1] += counted[1];
+            cluster[2]++;
+            JsonNode entry =
+                    admin.get("/1/clusters/mapping/" + mapping.userID()).body();
+            assertThat(new long[] {
+                        entry.get("nbRecords").asLong(), entry.get("dataSize").asLong()
+                    })
+                    .as(step + ": " + mapping.userID())
+                    .containsExactly(counted);
+        }
+        assertThat(slowWay.get(userID)[0]).as(step + ": records of " + userID).isEqualTo(expectedRecords);
+        for (JsonNode entry : admin.get("/1/clusters/mapping").body().get("userIDs")) {
+            long[] counted = slowWay.get(entry.get("userID").stringValue());
+            assertThat(new long[] {
+                        entry.get("nbRecords").asLong(), entry.get("dataSize").asLong()
+                    })
+                    .as(step + ": listed " + entry)
+                    .containsExactly(counted);
+        }
+        for (JsonNode cluster : admin.get("/1/clusters").body().get("clusters")) {
+            long[] counted = clusters.getOrDefault(cluster.get("clusterName").stringValue(), new long[3]);
+            assertThat(new long[] {
+                        cluster.get("nbRecords").asLong(),
+                        cluster.get("dataSize").asLong(),
+                        cluster.get("nbUserIDs").asLong()
+                    })
+                    .as(step + ": " + cluster)
+                    .containsExactly(counted);
+        }
+        for (JsonNode top : admin.get("/1/clusters/mapping/top").body().get("topUsers")) {
+            top.properties()
+                    .forEach(cluster -> cluster.getValue()
+                            .forEach(entry -> assertThat(new long[] {
+                                        entry.get("nbRecords").asLong(),
+                                        entry.get("dataSize").asLong()
+                                    })
+                                    .as(step + ": top " + entry)
+                                    .containsExactly(
+                                            slowWay.get(entry.get("userID").stringValue()))));
+        }
     }
 
     @Test

@@ -98,10 +98,18 @@ class ControlHttpTest {
         Files.writeString(
                 folder.resolve("users.json"), jq("{'settings':{'hitsPerPage':9},'records':[{'objectID':'u'}]}"));
         Files.writeString(folder.resolve("ignored.txt"), "not json");
+        // a seed document of keys alone, once taken for an index named "team-keys" and seeding no key
+        Files.writeString(
+                folder.resolve("team-keys.json"), jq("{'keys':[{'value':'team-search-key','acl':['search']}]}"));
         try (MockServer server = MockServer.builder().seed(file).seed(folder).start()) {
             TestClient client = new TestClient(server);
             assertThat(client.get("/1/indexes/a/1").status()).isEqualTo(200);
             assertThat(client.get("/1/indexes/products/p2").status()).isEqualTo(200);
+            assertThat(client.withKey("team-search-key")
+                            .post("/1/indexes/products/query", "{}")
+                            .status())
+                    .isEqualTo(200);
+            assertThat(client.get("/1/indexes/team-keys/settings").status()).isEqualTo(404);
             assertThat(client.get("/1/indexes/users/settings")
                             .body()
                             .get("hitsPerPage")

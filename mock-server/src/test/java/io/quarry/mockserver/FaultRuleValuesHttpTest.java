@@ -137,6 +137,31 @@ class FaultRuleValuesHttpTest {
                 .isEmpty();
     }
 
+    /**
+     * A member a rule does not have is refused, naming it: a misspelt {@code "times"} left the count at its default,
+     * and a rule meant for one request of one path faulted every request of every path until cleared.
+     */
+    @Test
+    void aMemberTheRuleDoesNotHaveIsRefused() {
+        for (String rule : List.of(
+                "{\"path\": \"/1/indexes/*/query\", \"times\": 1, \"fault\": {\"type\": \"status\", \"status\": 503}}",
+                "{\"match\": {\"path\": \"/1/keys\"}, \"fault\": {\"type\": \"status\", \"status\": 503}}",
+                "{\"count\": 1, \"fault\": {\"type\": \"status\", \"status\": 429, \"header\": {\"Retry-After\": \"1\"}}}")) {
+            Reply reply = client.post("/_mock/faults", rule);
+            assertThat(reply.status()).as("%s -> %s", rule, reply).isEqualTo(400);
+            assertThat(reply.body().get("message").stringValue())
+                    .containsPattern("unknown member (times|match|header)");
+        }
+        Reply host = client.post(
+                "/_mock/hosts/1/faults",
+                "{\"type\": \"next\", \"count\": 1, \"delayMs\": 5, \"fault\": {\"type\": \"status\", \"status\": 503}}");
+        assertThat(host.status()).as(host.toString()).isEqualTo(400);
+        assertThat(host.body().get("message").stringValue()).contains("unknown member delayMs");
+        assertThat(client.get("/_mock/faults").body().get("faults")).isEmpty();
+        assertThat(client.get("/_mock/hosts").body().get("hosts").get(1).get("faults"))
+                .isEmpty();
+    }
+
     @Test
     void theEmbeddedScriptTakesACountOfAtLeastOne() {
         for (int count : new int[] {0, -1, Integer.MIN_VALUE}) {

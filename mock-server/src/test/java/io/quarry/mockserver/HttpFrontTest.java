@@ -75,6 +75,9 @@ class HttpFrontTest {
                 .PUT(HttpRequest.BodyPublishers.ofString("{}"))
                 .build());
         assertThat(unknown.status()).isEqualTo(415);
+        assertThat(unknown.headers().firstValue("Accept-Encoding"))
+                .as("the coding it takes")
+                .hasValue("gzip");
     }
 
     @Test
@@ -120,8 +123,11 @@ class HttpFrontTest {
         assertThat(client.get("/2/whatever").status()).isEqualTo(404);
         Reply method = client.send("PATCH", "/1/indexes/x/query", "{}");
         assertThat(method.status()).isEqualTo(405);
+        // the methods the path has, as a 405 must say (the record "query" is read, written and deleted there too)
+        assertThat(method.headers().firstValue("Allow")).hasValue("DELETE, GET, POST, PUT");
         Reply head = client.send("HEAD", "/1/indexes", null);
         assertThat(head.status()).isEqualTo(405);
+        assertThat(head.headers().firstValue("Allow")).hasValue("GET");
         assertThat(head.body()).isNull();
         assertThat(client.get("/1/indexes/").status())
                 .as("an empty index name matches nothing")

@@ -34,8 +34,9 @@ class MonitoringControlRefusalsHttpTest {
     @Test
     void anUnknownServerIsA404NotA500() {
         for (String path : new String[] {"/_mock/monitoring/status", "/_mock/monitoring/incidents"}) {
-            Reply reply =
-                    admin.post(path, jq("{'server': 'nowhere', 'status': 'major_outage', 'title': 't', 'body': 'b'}"));
+            // each with its own members: a status change has no title nor body
+            String incident = path.endsWith("incidents") ? ", 'title': 't', 'body': 'b'" : "";
+            Reply reply = admin.post(path, jq("{'server': 'nowhere', 'status': 'major_outage'" + incident + "}"));
 
             assertThat(reply.status()).as(path + ": " + reply).isEqualTo(404);
             assertThat(reply.body().get("message").asString()).contains("nowhere");
@@ -88,5 +89,31 @@ class MonitoringControlRefusalsHttpTest {
         }
         assertThat(monitoring.get("/1/inventory/servers").requireOk().body().toString())
                 .isEqualTo(before);
+    }
+
+    /** A misspelt member was ignored: the call answered 200 and changed nothing it was asked to. */
+    @Test
+    void aMemberTheBodyDoesNotHaveIsRefusedByName() {
+        String[][] cases = {
+            {"/_mock/monitoring/inventory", "{'server': [{'name': 's', 'cluster': 'c'}]}", "server"},
+            {"/_mock/monitoring/inventory", "{}", "servers, probes or both"},
+            {"/_mock/monitoring/status", "{'server': 'mock-cluster-1-1', 'status': 'major_outage', 'until': 5}", "until"
+            },
+            {
+                "/_mock/monitoring/incidents",
+                "{'server': 'mock-cluster-1-1', 'status': 'major_outage', 'title': 't', 'bdy': 'b'}",
+                "bdy"
+            },
+        };
+        String before = monitoring.get("/1/status").requireOk().body().toString();
+        for (String[] refused : cases) {
+            Reply reply = refused[0].endsWith("inventory")
+                    ? admin.put(refused[0], jq(refused[1]))
+                    : admin.post(refused[0], jq(refused[1]));
+
+            assertThat(reply.status()).as(refused[1]).isEqualTo(400);
+            assertThat(reply.body().get("message").asString()).as(refused[1]).contains(refused[2]);
+        }
+        assertThat(monitoring.get("/1/status").requireOk().body().toString()).isEqualTo(before);
     }
 }

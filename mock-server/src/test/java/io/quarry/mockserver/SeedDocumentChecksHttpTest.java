@@ -18,7 +18,8 @@ import tools.jackson.databind.JsonNode;
  * A seed document that holds something the API would refuse is a 400 (or a start-up error) saying what, and
  * nothing of it is applied, wherever the refused part stands among good indices: it was applied up to the refused
  * index, numeric objectIDs were replaced by fresh ones, the same objectID twice kept the last, a rule the rule
- * endpoints refuse was stored, and an index-level key whose index was not a string became a key of every index.
+ * endpoints refuse was stored, an index-level key whose index was not a string became a key of every index, and a
+ * misspelt member ({@code record}, {@code key}) was ignored.
  */
 @Timeout(30)
 class SeedDocumentChecksHttpTest {
@@ -50,7 +51,10 @@ class SeedDocumentChecksHttpTest {
             "'indices': {'n': {'settings': {'primary': ['p']}}}",
             "'keys': [{'value': 'k1', 'acl': ['search'], 'index': 5}]",
             "'keys': [{'value': 'k1', 'acl': ['search'], 'index': '..'}]",
-            "'keys': [{'value': 5, 'acl': ['search']}]");
+            "'keys': [{'value': 5, 'acl': ['search']}]",
+            // a member the format does not have: ignored, the seed applied without what it held
+            "'indices': {'n': {'record': [{'objectID': 'lost'}]}}",
+            "'key': [{'value': 'k1', 'acl': ['search']}]");
 
     @Test
     void aRefusedSeedIsRefusedWholeWhereverItsFaultStands() {

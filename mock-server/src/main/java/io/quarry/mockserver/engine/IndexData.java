@@ -4,11 +4,14 @@ import io.quarry.mockserver.engine.internal.index.AttributePathBudget;
 import io.quarry.mockserver.engine.internal.index.IndexedRecord;
 import io.quarry.mockserver.engine.internal.index.RecordBudget;
 import io.quarry.mockserver.engine.internal.index.RecordStore;
+import io.quarry.mockserver.engine.internal.index.RecordWatch;
 import io.quarry.mockserver.engine.internal.index.StoreHolds;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Function;
@@ -67,11 +70,23 @@ public final class IndexData {
             public StoreHolds.Group open(IndexData data) {
                 return data.new OpenGroup();
             }
+
+            @Override
+            public void watch(IndexData data, RecordWatch watch) {
+                data.watch.set(watch);
+            }
+
+            @Override
+            public void unwatch(IndexData data, RecordWatch watch) {
+                data.watch.compareAndSet(watch, null);
+            }
         });
     }
 
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     private final RecordStore store = new RecordStore();
+    /** Told of each write group kept, or {@code null}. */
+    private final AtomicReference<RecordWatch> watch = new AtomicReference<>();
     // Under the write lock: the budget the store counts in while indices hold it, and what it counted there.
     private RecordBudget budget;
     private int holders;
@@ -96,6 +111,7 @@ public final class IndexData {
         try {
             T result = writes.apply(group.writer());
             settle(true);
+            group.tell();
             group.end();
             return result;
         } catch (RuntimeException | Error failure) {
@@ -283,7 +299,16 @@ public final class IndexData {
         @Override
         public void commit() {
             counted += growth();
+            tell();
             end();
+        }
+
+        /** Tells the watch, if any, of the group being kept. */
+        void tell() {
+            RecordWatch watching = watch.get();
+            if (watching != null) {
+                writer.tell(watching);
+            }
         }
 
         @Override
@@ -367,6 +392,13 @@ public final class IndexData {
                     store.restore(entry.getValue());
                 }
             }
+        }
+
+        void tell(RecordWatch watching) {
+            watching.kept(priorContent != null, Collections.unmodifiableSet(priorStates.keySet()), id -> {
+                IndexedRecord record = store.get(id);
+                return record == null ? -1 : record.approximateSize();
+            });
         }
 
         void close() {

@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.SocketTimeoutException;
 import java.util.Locale;
+import java.util.Map;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
@@ -38,7 +39,11 @@ final class BodyReader {
             return true;
         }
         if (!encoding.equals("identity")) {
-            throw new ApiException(415, "Unsupported Content-Encoding: " + Sanitize.shortText(contentEncoding));
+            // the coding it takes, as RFC 9110 (section 15.5.16) asks of a 415 refusing a coding
+            throw new ApiException(
+                    415,
+                    "Unsupported Content-Encoding: " + Sanitize.shortText(contentEncoding),
+                    Map.of("Accept-Encoding", "gzip"));
         }
         return false;
     }

@@ -5,7 +5,9 @@ import tools.jackson.core.JacksonException;
 
 /**
  * Turns anything a request raised into its JSON answer. Errors are answered too (a stack overflow on a deeply
- * nested body, even running out of memory), so one bad request never takes the server down with it.
+ * nested body, even running out of memory), so one bad request never takes the server down with it. A refusal is
+ * an {@link ApiException} or an {@link EngineException}; anything else is a failure of the mock server's (a 500),
+ * never the caller's.
  */
 final class Failures {
 
@@ -16,16 +18,13 @@ final class Failures {
 
     static Response answer(Throwable failure) {
         if (failure instanceof ApiException e) {
-            return Response.error(e.status(), e.getMessage());
+            return Response.error(e.status(), e.getMessage()).withHeaders(e.headers());
         }
         if (failure instanceof EngineException e) {
             return Response.error(e.status(), e.getMessage());
         }
         if (failure instanceof JacksonException) {
             return Response.error(400, "Invalid JSON");
-        }
-        if (failure instanceof UnsupportedOperationException e) {
-            return Response.error(400, "Not supported by the mock server: " + e.getMessage());
         }
         if (failure instanceof OutOfMemoryError) {
             return Response.error(503, OUT_OF_MEMORY);

@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Finds the route of a request. Path parameters are decoded per segment from the raw path, so an encoded
@@ -48,7 +49,8 @@ public final class Router {
      *
      * @param method the request method
      * @param rawPath the raw path
-     * @throws ApiException 404 when no route has this path, 405 when only other methods have it
+     * @throws ApiException 404 when no route has this path, 405 when only other methods have it (naming them in
+     *     {@code Allow})
      */
     public Match match(String method, String rawPath) {
         List<String> raw = PathCodec.rawSegments(rawPath);
@@ -57,20 +59,24 @@ public final class Router {
             decoded.add(PathCodec.decodeSegment(segment));
         }
         CompiledRoute best = null;
-        boolean otherMethod = false;
+        Set<String> otherMethods = new TreeSet<>();
         for (CompiledRoute candidate : routes) {
             if (!candidate.matches(decoded)) {
                 continue;
             }
             if (!candidate.route().method().equals(method)) {
-                otherMethod = true;
+                otherMethods.add(candidate.route().method());
             } else if (best == null || candidate.moreSpecificThan(best)) {
                 best = candidate;
             }
         }
         if (best == null) {
-            if (otherMethod) {
-                throw new ApiException(405, "Method " + method + " is not allowed on " + Sanitize.shortText(rawPath));
+            if (!otherMethods.isEmpty()) {
+                // a 405 names the methods the path has (RFC 9110, section 15.5.6)
+                throw new ApiException(
+                        405,
+                        "Method " + method + " is not allowed on " + Sanitize.shortText(rawPath),
+                        Map.of("Allow", String.join(", ", otherMethods)));
             }
             // the path is cut as any echoed text is: it may run to the head's whole 64 KB
             throw ApiException.notFound("The endpoint " + method + " " + Sanitize.shortText(rawPath)

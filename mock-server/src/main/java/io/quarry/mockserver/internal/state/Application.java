@@ -374,6 +374,8 @@ public final class Application {
                 for (String name : named) {
                     taskIds.put(name, finish(locked.get(name)));
                 }
+                // a replica linked meanwhile holds its primary's records now, not those its users wrote
+                locked.values().forEach(state -> mappings.holding(state.name(), state.data()));
                 touchReplicas(locked, named, taskIds);
                 locked.values().forEach(IndexState::markBorn);
                 written = true;

@@ -15,8 +15,10 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Reads seed documents from disk. A file is a seed document ({@code {"indices": {...}}}). In a directory, every
- * {@code *.json} file is read in name order: a seed document as such, any other JSON object as the seed of the
+ * Reads seed documents from disk. A file is a seed document ({@code {"indices": {...}, "keys": [...]}}). In a
+ * directory, every {@code *.json} file is read in name order: a seed document as such (an object holding
+ * {@code indices} or {@code keys}: one of keys alone was read as an index named after the file, and seeded no key),
+ * any other JSON object as the seed of the
  * index named after the file ({@code products.json} -> {@code products}: {@code {"settings", "synonyms", "rules",
  * "records"}}), and a JSON array as that index's records.
  */
@@ -69,7 +71,7 @@ public final class SeedFiles {
             // where, not what: the text there may be a key
             throw new IllegalArgumentException("the seed file " + file + " is not valid JSON" + at(e), e);
         }
-        if (json.isObject() && json.has("indices")) {
+        if (json.isObject() && (json.has("indices") || json.has("keys"))) {
             return (ObjectNode) json;
         }
         if (!namedByFile || !(json.isObject() || json.isArray())) {

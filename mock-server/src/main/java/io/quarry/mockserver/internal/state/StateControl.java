@@ -5,6 +5,7 @@ import io.quarry.mockserver.engine.IndexData;
 import io.quarry.mockserver.internal.auth.ChosenKey;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.ResetGate;
+import io.quarry.mockserver.internal.http.Sanitize;
 import io.quarry.mockserver.internal.json.Json;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +24,9 @@ import tools.jackson.databind.node.StringNode;
  * A reset goes back to the state the server started with (its startup seed applied to an empty application).
  */
 public final class StateControl {
+
+    private static final List<String> DOCUMENT_MEMBERS = List.of("indices", "keys");
+    private static final List<String> INDEX_MEMBERS = List.of("settings", "synonyms", "rules", "records");
 
     private final Application app;
     private final List<SeedDocument> startupSeeds;
@@ -115,6 +119,8 @@ public final class StateControl {
             throw ApiException.badRequest("A seed document is {\"indices\": {\"<indexName>\": {\"settings\", "
                     + "\"synonyms\", \"rules\", \"records\"}}, \"keys\": [{\"value\", \"acl\", ...}]}");
         }
+        // a misspelt member ("record", "key") was ignored: the seed applied without what it held
+        requireKnown(document, DOCUMENT_MEMBERS, "A seed document");
         for (JsonNode key : document.path("keys")) {
             JsonNode given = key.get("value");
             if (!key.isObject()
@@ -142,6 +148,7 @@ public final class StateControl {
             if (!index.isObject()) {
                 throw ApiException.badRequest("The seed of index " + name + " must be an object");
             }
+            requireKnown(index, INDEX_MEMBERS, "The seed of index " + name);
             ObjectNode settings = objectMember(index, "settings", name);
             SeedChecks.links(name, settings);
             List<ObjectNode> synonyms = new ArrayList<>();
@@ -153,6 +160,8 @@ public final class StateControl {
             Runnable write = () -> app.write(name, state -> {
                 // the records first: refused past the budget of stored records, they leave the index as it was
                 state.replaceRecords(records);
+                // the seeded records were written by no user, and those they replace are gone
+                app.mappings().forgetIndex(name);
                 state.replaceConfig(settings, synonyms, rules);
                 return null;
             });
@@ -164,6 +173,15 @@ public final class StateControl {
                 });
             } else {
                 writes.add(write);
+            }
+        }
+    }
+
+    private static void requireKnown(JsonNode object, List<String> known, String what) {
+        for (String member : object.propertyNames()) {
+            if (!known.contains(member)) {
+                throw ApiException.badRequest(what + " has no member " + Sanitize.shortText(member) + " (its members: "
+                        + String.join(", ", known) + ")");
             }
         }
     }

@@ -1,29 +1,35 @@
 package io.quarry.mockserver.internal.state;
 
+import io.quarry.mockserver.engine.IndexData;
+import io.quarry.mockserver.engine.internal.index.RecordWatch;
+import io.quarry.mockserver.engine.internal.index.StoreHolds;
 import io.quarry.mockserver.internal.http.ApiException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.Function;
-import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 
 /**
  * Multi-cluster user mapping: the application's clusters and which cluster each userID is
  * assigned to. A user moved to another cluster stays pending until the move's task is published (the task delay),
  * then belongs to the new cluster; an assignment of a new user is usable at once. Records written with a user's
- * {@code X-Service-User-ID} header belong to it (to the last user that wrote each), while stored: an index emptied,
- * deleted or replaced by a copy takes its records' claims along, and a move hands them to the index it replaces. With
- * no cluster configured the feature is disabled. User IDs are
- * chosen by callers, so at most {@value #MAX_USERS} are assigned at once, each of at most {@value #MAX_USER_ID_CHARS}
- * characters (the mock server's choice: the service documents neither): a loop of batch assignments grew the heap
- * without end.
+ * {@code X-Service-User-ID} header belong to it (to the last user that wrote each), while stored: a record deleted is
+ * no one's, an index emptied, deleted or replaced (a copy, a seed) takes its records' claims along, and a move hands
+ * them to the index it replaces. Each user's and each cluster's figures (records, bytes, users) are kept as claims and
+ * records change, so that answering them reads no record. With no cluster configured the feature is disabled. User
+ * IDs are chosen by callers, so at most {@value #MAX_USERS} are assigned at once, each of at most
+ * {@value #MAX_USER_ID_CHARS} characters (the mock server's choice: the service documents neither): a loop of batch
+ * assignments grew the heap without end.
+ *
+ * <p>Locks: a write group tells an index's claims of its changes under the records' write lock, and they take this
+ * object's; so nothing here waits for records while holding this object.
  */
 public final class UserMappings {
 
@@ -50,24 +56,84 @@ public final class UserMappings {
     private final Map<String, Mapping> users = new TreeMap<>();
     /** Who wrote the records written with a user ID header, by index. */
     private final Map<String, Owners> owners = new HashMap<>();
+    /** Each assigned user's stored records: {nbRecords, dataSize}, kept as claims and records change. */
+    private final Map<String, long[]> usage = new HashMap<>();
+    /** Each cluster's figures: {nbRecords, dataSize, nbUserIDs}, kept as users and their records change. */
+    private final Map<String, long[]> byCluster = new HashMap<>();
+
+    /** A record's writer, and the record's JSON size while stored (-1 when not, as before a write applies). */
+    private static final class Claim {
+        String userID;
+        long size;
+
+        Claim(String userID, long size) {
+            this.userID = userID;
+            this.size = size;
+        }
+    }
 
     /**
-     * The users of one index's records, one per record: the last that wrote it. Claims on deleted records stay until
-     * the bytes of the claims double since they were last pruned, then only the stored ones are kept: a loop writing
-     * and deleting new records grew them without end. Counted in bytes, as objectIDs are the callers' to choose.
+     * The users of one index's records, one per record: the last that wrote it. It watches the index's records, so
+     * that a claim follows its record's size and goes when the record does, whoever writes it. A claim whose write
+     * did not apply (refused) names no stored record: such claims stay until the bytes of the claims double since
+     * they were last pruned. Counted in bytes, as objectIDs are the callers' to choose.
      */
-    private static final class Owners {
-        final Map<String, String> byId = new HashMap<>();
+    private final class Owners implements RecordWatch {
+        final IndexData data;
+        final Map<String, Claim> byId = new HashMap<>();
         long bytes;
         long pruneAt = PRUNE_FLOOR_BYTES;
+        /** Set once forgotten: a write group that saw this watch before it was let go changes nothing then. */
+        boolean forgotten;
+
+        Owners(IndexData data) {
+            this.data = data;
+        }
+
+        @Override
+        public void kept(boolean cleared, Set<String> written, ToLongFunction<String> jsonSizes) {
+            synchronized (UserMappings.this) {
+                if (forgotten) {
+                    return;
+                }
+                if (cleared) {
+                    byId.entrySet().removeIf(claim -> !written.contains(claim.getKey()) && drop(claim));
+                }
+                for (String objectID : written) {
+                    Claim claim = byId.get(objectID);
+                    if (claim != null) {
+                        resize(objectID, claim, jsonSizes.applyAsLong(objectID));
+                    }
+                }
+            }
+        }
+
+        /** Its record is now {@code size} bytes, or gone (-1): a record deleted is no one's. */
+        private void resize(String objectID, Claim claim, long size) {
+            count(claim.userID, claim.size, -1);
+            if (size < 0) {
+                byId.remove(objectID);
+                bytes -= claimBytes(objectID);
+            } else {
+                claim.size = size;
+                count(claim.userID, size, 1);
+            }
+        }
+
+        /** Uncounts a claim about to be removed; {@return true} */
+        private boolean drop(Map.Entry<String, Claim> claim) {
+            count(claim.getValue().userID, claim.getValue().size, -1);
+            bytes -= claimBytes(claim.getKey());
+            return true;
+        }
     }
 
     /** The fewest bytes of claims of one index that are pruned. */
     static final long PRUNE_FLOOR_BYTES = 128 * 1024;
 
-    /** {@return an estimate of the heap one claim holds: its map entry and its objectID} */
+    /** {@return an estimate of the heap one claim holds: its map entry, the claim and its objectID} */
     static long claimBytes(String objectID) {
-        return 80 + 2L * objectID.length();
+        return 112 + 2L * objectID.length();
     }
 
     /**
@@ -146,13 +212,43 @@ public final class UserMappings {
         Mapping mapping;
         if (current == null) {
             mapping = new Mapping(userID, cluster, nowMillis, 0, null);
+            clusterFigures(cluster)[2]++;
         } else if (current.clusterName().equals(cluster)) {
             mapping = current;
         } else {
             mapping = new Mapping(userID, cluster, nowMillis, tasks.record(), current.clusterName());
+            // the user's records count in its new cluster from now on, as the user does
+            long[] used = usage.getOrDefault(userID, NONE);
+            long[] from = clusterFigures(current.clusterName());
+            long[] to = clusterFigures(cluster);
+            for (int i = 0; i < 2; i++) {
+                from[i] -= used[i];
+                to[i] += used[i];
+            }
+            from[2]--;
+            to[2]++;
         }
         users.put(userID, mapping);
         return mapping;
+    }
+
+    private static final long[] NONE = new long[2];
+
+    private long[] clusterFigures(String cluster) {
+        return byCluster.computeIfAbsent(cluster, c -> new long[3]);
+    }
+
+    /** Adds (or takes away, {@code records} -1) one stored record of {@code size} bytes to a user's figures. */
+    private void count(String userID, long size, int records) {
+        if (size < 0) {
+            return;
+        }
+        long[] used = usage.computeIfAbsent(userID, u -> new long[2]);
+        long[] cluster = clusterFigures(users.get(userID).clusterName());
+        used[0] += records;
+        cluster[0] += records;
+        used[1] += records * size;
+        cluster[1] += records * size;
     }
 
     /**
@@ -171,77 +267,116 @@ public final class UserMappings {
      * @return the user's records by index (for the caller to delete), or {@code null} when it was not assigned
      */
     public synchronized Map<String, Set<String>> remove(String userID) {
-        if (users.remove(userID) == null) {
+        Mapping removed = users.get(userID);
+        if (removed == null) {
             return null;
         }
         Map<String, Set<String>> ids = new TreeMap<>();
         owners.forEach((index, owned) -> owned.byId.entrySet().removeIf(claim -> {
-            if (!claim.getValue().equals(userID)) {
+            if (!claim.getValue().userID.equals(userID)) {
                 return false;
             }
             ids.computeIfAbsent(index, i -> new TreeSet<>()).add(claim.getKey());
-            owned.bytes -= claimBytes(claim.getKey());
-            return true;
+            return owned.drop(claim);
         }));
+        users.remove(userID);
+        usage.remove(userID);
+        clusterFigures(removed.clusterName())[2]--;
         return ids;
     }
 
     /**
-     * Attributes records to an assigned user (ignored for a user without mapping).
-     *
-     * @param userID the user
-     * @param indexName the index written
-     * @param objectIDs the records written
-     * @return whether the user is assigned, and the records now its own
-     */
-    public boolean claim(String userID, String indexName, Collection<String> objectIDs) {
-        return claim(userID, indexName, objectIDs, objectID -> true);
-    }
-
-    /**
      * Attributes records to an assigned user (ignored for a user without mapping), taking them from any user that
-     * wrote them before, and forgetting the claims on records of the index no longer stored once their bytes have
-     * doubled since last pruned.
+     * wrote them before, and forgetting the claims whose write did not apply once their bytes have doubled since
+     * last pruned.
      *
      * @param userID the user
      * @param indexName the index written, whose lock the caller holds so that no other write is under way there
+     * @param data the index's records
      * @param objectIDs the records written
-     * @param stored whether a record of the index is stored (read before this write applies)
      * @return whether the user is assigned, and the records now its own
      */
-    public synchronized boolean claim(
-            String userID, String indexName, Collection<String> objectIDs, Predicate<String> stored) {
+    public boolean claim(String userID, String indexName, IndexData data, Collection<String> objectIDs) {
+        if (find(userID) == null) {
+            return false;
+        }
+        // read before the lock: a write group tells its watch under the records' lock, and the watch takes this one
+        Map<String, Long> sizes = new HashMap<>();
+        for (String objectID : objectIDs) {
+            if (objectID != null) {
+                sizes.put(objectID, StoreHolds.jsonSize(data, objectID));
+            }
+        }
+        return claimSized(userID, indexName, data, sizes);
+    }
+
+    private synchronized boolean claimSized(String userID, String indexName, IndexData data, Map<String, Long> sizes) {
         Mapping mapping = users.get(userID);
         if (mapping == null) {
             return false;
         }
-        Owners owned = owners.computeIfAbsent(indexName, i -> new Owners());
+        Owners owned = owners.get(indexName);
+        if (owned != null && owned.data != data) {
+            forgetIndex(indexName);
+            owned = null;
+        }
+        if (owned == null) {
+            owned = new Owners(data);
+            owners.put(indexName, owned);
+            StoreHolds.watch(data, owned);
+        }
         if (owned.bytes >= owned.pruneAt) {
-            owned.byId.keySet().removeIf(objectID -> {
-                boolean gone = !stored.test(objectID);
-                if (gone) {
-                    owned.bytes -= claimBytes(objectID);
-                }
-                return gone;
-            });
+            Owners pruned = owned;
+            owned.byId.entrySet().removeIf(claim -> claim.getValue().size < 0 && pruned.drop(claim));
             owned.pruneAt = Math.max(PRUNE_FLOOR_BYTES, 2 * owned.bytes);
         }
-        for (String objectID : objectIDs) {
-            // the mapping's own instance of the ID, so that claims share it
-            if (objectID != null && owned.byId.put(objectID, mapping.userID()) == null) {
+        for (Map.Entry<String, Long> written : sizes.entrySet()) {
+            String objectID = written.getKey();
+            Claim claim = owned.byId.get(objectID);
+            if (claim == null) {
+                // the mapping's own instance of the ID, so that claims share it
+                owned.byId.put(objectID, new Claim(mapping.userID(), written.getValue()));
                 owned.bytes += claimBytes(objectID);
+                count(mapping.userID(), written.getValue(), 1);
+            } else if (!claim.userID.equals(userID)) {
+                count(claim.userID, claim.size, -1);
+                claim.userID = mapping.userID();
+                count(claim.userID, claim.size, 1);
             }
         }
         return true;
     }
 
     /**
-     * Forgets every claim on records of an index that was deleted, emptied or replaced by a copy.
+     * Forgets every claim on records of an index that was deleted, emptied or replaced (a copy, a seed).
      *
      * @param indexName the index, whose lock the caller holds
      */
     public synchronized void forgetIndex(String indexName) {
-        owners.remove(indexName);
+        Owners owned = owners.remove(indexName);
+        if (owned != null) {
+            forget(owned);
+        }
+    }
+
+    private void forget(Owners owned) {
+        owned.forgotten = true;
+        StoreHolds.unwatch(owned.data, owned);
+        owned.byId.entrySet().removeIf(owned::drop);
+    }
+
+    /**
+     * Forgets the claims on an index's records when it holds other records than those claimed: a replica now
+     * sharing its primary's, or records that took the place of the former ones.
+     *
+     * @param indexName the index, whose lock the caller holds
+     * @param data the records it holds
+     */
+    public synchronized void holding(String indexName, IndexData data) {
+        Owners owned = owners.get(indexName);
+        if (owned != null && owned.data != data) {
+            forgetIndex(indexName);
+        }
     }
 
     /**
@@ -252,9 +387,8 @@ public final class UserMappings {
      */
     public synchronized void moveIndex(String from, String to) {
         Owners moved = owners.remove(from);
-        if (moved == null) {
-            owners.remove(to);
-        } else {
+        forgetIndex(to);
+        if (moved != null) {
             owners.put(to, moved);
         }
     }
@@ -266,8 +400,8 @@ public final class UserMappings {
      */
     public synchronized Map<String, Set<String>> records(String userID) {
         Map<String, Set<String>> ids = new TreeMap<>();
-        owners.forEach((index, owned) -> owned.byId.forEach((objectID, owner) -> {
-            if (owner.equals(userID)) {
+        owners.forEach((index, owned) -> owned.byId.forEach((objectID, claim) -> {
+            if (claim.userID.equals(userID)) {
                 ids.computeIfAbsent(index, i -> new TreeSet<>()).add(objectID);
             }
         }));
@@ -280,29 +414,31 @@ public final class UserMappings {
     }
 
     /**
-     * {@return each user's stored records: {nbRecords, dataSize}, by user (a user without any is left out)} One pass
-     * over the claims, each a lookup of its record's size without copying the record: a request answering several
-     * users' figures costs the same as one answering one.
+     * {@return a user's stored records: {nbRecords, dataSize}} Kept as claims and records change, so that reading it
+     * reads no record.
      *
-     * @param sizesOf for an index, the approximate JSON size of its records by objectID (-1 for one not stored), or
-     *     {@code null} when the index does not exist
+     * @param userID a user
      */
-    public synchronized Map<String, long[]> usage(Function<String, ToLongFunction<String>> sizesOf) {
-        Map<String, long[]> usage = new HashMap<>();
-        owners.forEach((index, owned) -> {
-            ToLongFunction<String> sizes = sizesOf.apply(index);
-            if (sizes != null) {
-                owned.byId.forEach((objectID, owner) -> {
-                    long size = sizes.applyAsLong(objectID);
-                    if (size >= 0) {
-                        long[] counted = usage.computeIfAbsent(owner, o -> new long[2]);
-                        counted[0]++;
-                        counted[1] += size;
-                    }
-                });
-            }
-        });
-        return usage;
+    public synchronized long[] usage(String userID) {
+        return usage.getOrDefault(userID, NONE).clone();
+    }
+
+    /** {@return each user's stored records: {nbRecords, dataSize}, by user (a user without any may be left out)} */
+    public synchronized Map<String, long[]> usage() {
+        Map<String, long[]> copy = new HashMap<>();
+        usage.forEach((userID, used) -> copy.put(userID, used.clone()));
+        return copy;
+    }
+
+    /**
+     * {@return each cluster's figures, {nbRecords, dataSize, nbUserIDs}, in the clusters' order} Kept as users and
+     * their records change: it costs one entry per cluster, whatever the users and records.
+     */
+    public synchronized Map<String, long[]> clusterFigures() {
+        Map<String, long[]> figures = new LinkedHashMap<>();
+        clusters.forEach(cluster -> figures.put(
+                cluster, byCluster.getOrDefault(cluster, new long[3]).clone()));
+        return figures;
     }
 
     /** {@return every mapping, by userID} */
@@ -329,7 +465,13 @@ public final class UserMappings {
 
     /** Removes every mapping. */
     public synchronized void clear() {
-        users.clear();
+        owners.values().forEach(owned -> {
+            owned.forgotten = true;
+            StoreHolds.unwatch(owned.data, owned);
+        });
         owners.clear();
+        users.clear();
+        usage.clear();
+        byCluster.clear();
     }
 }

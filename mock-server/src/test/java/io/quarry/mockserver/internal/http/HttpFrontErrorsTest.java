@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,6 +38,15 @@ class HttpFrontErrorsTest {
                 .add(new Route("GET", "/assert", Access.PUBLIC, null, Operation.NOT_COUNTED, Work.READ, request -> {
                     throw new AssertionError("boom");
                 }))
+                .add(new Route(
+                        "GET",
+                        "/immutable",
+                        Access.PUBLIC,
+                        null,
+                        Operation.NOT_COUNTED,
+                        Work.READ,
+                        request ->
+                                Response.ok(Json.object().put("added", List.of().add("x")))))
                 .add(new Route("GET", "/block", Access.PUBLIC, null, Operation.NOT_COUNTED, Work.READ, request -> {
                     try {
                         release.await();
@@ -82,6 +92,11 @@ class HttpFrontErrorsTest {
             HttpResponse<String> memory = get("/memory");
             assertThat(memory.statusCode()).isEqualTo(503);
             assertThat(get("/assert").statusCode()).isEqualTo(500);
+            // a bug of the mock server, not the caller's: it was a 400 "Not supported by the mock server: null"
+            HttpResponse<String> immutable = get("/immutable");
+            assertThat(immutable.statusCode()).isEqualTo(500);
+            assertThat(Json.parse(immutable.body()).get("message").stringValue())
+                    .isEqualTo("Mock server error: UnsupportedOperationException");
         }
         assertThat(get("/ok").statusCode()).isEqualTo(200);
     }

@@ -7,6 +7,7 @@ import io.quarry.mockserver.ServerApplication;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.testing.TestClient;
 import io.quarry.mockserver.testing.TestClient.Reply;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -84,6 +85,31 @@ class UserClaimsBoundsTest {
         // pruned once their bytes pass the floor: counted by claims, a thousand IDs of 100 KB each stayed
         assertThat(mappings.claimedBytes())
                 .isLessThan(UserMappings.PRUNE_FLOOR_BYTES + 2 * UserMappings.claimBytes(longId + 0));
+    }
+
+    /**
+     * A write claims its records before it applies: one refused afterwards (past the budget of stored records)
+     * leaves claims naming no stored record, forgotten once their bytes double, as deleted records' once were.
+     */
+    @Test
+    void claimsOfWritesThatNeverAppliedArePrunedByTheirBytes() {
+        assign();
+        assertThat(asUser("PUT", "/1/indexes/refused/kept", "{\"a\":1}").status())
+                .isEqualTo(200);
+        Application app = ServerApplication.of(MOCK.server());
+        long each = UserMappings.claimBytes("never-00000");
+        for (int i = 0; i < 3 * UserMappings.PRUNE_FLOOR_BYTES / each; i++) {
+            List<String> ids = List.of(String.format("never-%05d", i));
+            app.write("refused", index -> mappings.claim("churner", "refused", index.data(), ids));
+        }
+
+        assertThat(mappings.claimedBytes()).isLessThan(UserMappings.PRUNE_FLOOR_BYTES + 2 * each);
+        assertThat(mappings.records("churner").get("refused")).contains("kept");
+        assertThat(admin.get("/1/clusters/mapping/churner")
+                        .body()
+                        .get("nbRecords")
+                        .asLong())
+                .isEqualTo(1);
     }
 
     @Test

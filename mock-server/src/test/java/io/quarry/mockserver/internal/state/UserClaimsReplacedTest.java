@@ -13,7 +13,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A cluster user's claims on an index's records go when the records do, however they go: cleared, deleted by a
- * filter matching them all, replaced by a copy; a move takes them along. Kept until the user next wrote to that index,
+ * filter matching them all, replaced by a copy or a seed; a move takes them along. Kept until the user next wrote to that index,
  * a user filling and clearing many indices left its claims behind in each.
  */
 class UserClaimsReplacedTest {
@@ -79,6 +79,28 @@ class UserClaimsReplacedTest {
                 .isEqualTo(200);
         assertThat(mappings.records("filler")).containsOnlyKeys("source");
         assertThat(mappings.records("filler").get("source")).allMatch(id -> id.startsWith("tmp-"));
+        assertThat(admin.get("/1/clusters/mapping/filler")
+                        .body()
+                        .get("nbRecords")
+                        .asLong())
+                .isEqualTo(50);
+    }
+
+    @Test
+    void aSeedReplacingTheRecordsForgetsTheirClaimsAtOnce() {
+        fill("seeded");
+        fill("kept");
+        assertThat(admin.post("/_mock/seed", jq("{'indices':{'seeded':{'records':[{'objectID':'seeded-0','n':0}]}}}"))
+                        .status())
+                .isEqualTo(200);
+
+        // the seeded record was written by no user, though it has the objectID of one the user wrote
+        assertThat(mappings.records("filler")).containsOnlyKeys("kept");
+        long keptClaims = 0;
+        for (String id : mappings.records("filler").get("kept")) {
+            keptClaims += UserMappings.claimBytes(id);
+        }
+        assertThat(mappings.claimedBytes()).isEqualTo(keptClaims);
         assertThat(admin.get("/1/clusters/mapping/filler")
                         .body()
                         .get("nbRecords")

@@ -57,6 +57,18 @@ public final class StoreHolds {
          * @param data the records
          */
         Group open(IndexData data);
+
+        /**
+         * @param data the records
+         * @param watch told of every write group kept from now on, in place of any watch before
+         */
+        void watch(IndexData data, RecordWatch watch);
+
+        /**
+         * @param data the records
+         * @param watch no longer told, if it is the one watching
+         */
+        void unwatch(IndexData data, RecordWatch watch);
     }
 
     /**
@@ -168,5 +180,26 @@ public final class StoreHolds {
      */
     public static Group open(IndexData data) {
         return side.open(data);
+    }
+
+    /**
+     * Tells a watch of every write group on the records kept from now on (one watch at a time: it replaces any
+     * other), so that what it keeps about some of them follows their changes, however they are written.
+     *
+     * @param data the records
+     * @param watch the watch
+     */
+    public static void watch(IndexData data, RecordWatch watch) {
+        side.watch(data, watch);
+    }
+
+    /**
+     * Stops telling a watch, when it is the one watching the records.
+     *
+     * @param data the records
+     * @param watch the watch
+     */
+    public static void unwatch(IndexData data, RecordWatch watch) {
+        side.unwatch(data, watch);
     }
 }

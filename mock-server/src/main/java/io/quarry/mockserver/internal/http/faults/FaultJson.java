@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.http.faults;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Sanitize;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
@@ -22,6 +23,9 @@ public final class FaultJson {
 
     private static final int MAX_HEADERS = 20;
 
+    private static final List<String> RULE_MEMBERS = List.of("method", "path", "count", "share", "seed", "fault");
+    private static final List<String> FAULT_MEMBERS = List.of("type", "status", "headers", "delayMs");
+
     private FaultJson() {}
 
     /**
@@ -33,6 +37,7 @@ public final class FaultJson {
      */
     public static long addTo(ObjectNode body, FaultScript script) {
         try {
+            RuleMembers.requireKnown(body, "a fault rule", RULE_MEMBERS);
             FaultAction action = action(body.get("fault"));
             return script.add(
                     RuleMembers.method(body),
@@ -57,11 +62,24 @@ public final class FaultJson {
         if (fault == null || !fault.isObject()) {
             throw new IllegalArgumentException("fault must be an object with a type");
         }
+        RuleMembers.requireKnown(fault, "a fault", FAULT_MEMBERS);
         return new FaultAction(
                 kind(text(fault, "type", null)),
                 (int) RuleMembers.wholeNumber(fault, "status", Integer.MIN_VALUE, Integer.MAX_VALUE, 0),
                 headers(fault.get("headers")),
                 RuleMembers.wholeNumber(fault, "delayMs", 0, MAX_DELAY_MILLIS, 0));
+    }
+
+    /**
+     * Refuses a member the object does not have, so that a misspelt one is not read as its default.
+     *
+     * @param object a rule's JSON object
+     * @param what what it is, for the message
+     * @param known the names of its members
+     * @throws IllegalArgumentException naming the first member not among them
+     */
+    public static void requireKnownMembers(JsonNode object, String what, List<String> known) {
+        RuleMembers.requireKnown(object, what, known);
     }
 
     /**

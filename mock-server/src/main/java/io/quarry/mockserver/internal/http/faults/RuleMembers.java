@@ -1,5 +1,7 @@
 package io.quarry.mockserver.internal.http.faults;
 
+import io.quarry.mockserver.internal.http.Sanitize;
+import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -64,6 +66,24 @@ final class RuleMembers {
             throw new IllegalArgumentException("method must be * or an HTTP method such as GET or POST");
         }
         return method;
+    }
+
+    /**
+     * Refuses a member the rule does not have: a misspelt one ({@code "times"} for {@code "count"}) left its member
+     * at its default, and a rule meant for two requests of one path faulted every request of every path.
+     *
+     * @param object the rule or fault object
+     * @param what what it is, for the message
+     * @param known the names of its members
+     * @throws IllegalArgumentException naming the first member not among them
+     */
+    static void requireKnown(JsonNode object, String what, List<String> known) {
+        for (String name : object.propertyNames()) {
+            if (!known.contains(name)) {
+                throw new IllegalArgumentException("unknown member " + Sanitize.shortText(name) + " of " + what
+                        + " (its members: " + String.join(", ", known) + ")");
+            }
+        }
     }
 
     /** The characters of a method name (an HTTP token), and {@code *}, which is one of them. */

@@ -94,6 +94,10 @@ final class HostControlRoutes implements RouteMethods {
         String type = body.path("type").asString("");
         long id = 0; // a refusal or a hold is no rule: it has no ID
         try {
+            List<String> members = hostMembers(type);
+            if (members != null) {
+                FaultJson.requireKnownMembers(body, "a " + type + " host fault", members);
+            }
             switch (type) {
                 case "refuseConnections" -> {
                     if (host == request.get(HostState.class)) {
@@ -151,6 +155,16 @@ final class HostControlRoutes implements RouteMethods {
                     "No host " + Sanitize.shortText(named) + ": the server has hosts 0 to " + (all.size() - 1));
         }
         return all.get(index);
+    }
+
+    /** {@return the members a host fault of that type has, or {@code null} for no type of host fault} */
+    private static List<String> hostMembers(String type) {
+        return switch (type) {
+            case "refuseConnections", "hold" -> List.of("type", "durationMs");
+            case "during" -> List.of("type", "durationMs", "fault");
+            case "next" -> List.of("type", "count", "fault");
+            default -> null;
+        };
     }
 
     private static int count(JsonNode body) {

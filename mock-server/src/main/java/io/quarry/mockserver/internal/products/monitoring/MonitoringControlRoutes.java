@@ -53,7 +53,7 @@ final class MonitoringControlRoutes implements RouteMethods {
      * status becomes the server's status.
      */
     Response addIncident(Request request) {
-        ObjectNode body = request.jsonObject();
+        ObjectNode body = members(request, "server", "title", "body", "status");
         String server = text(body, "server");
         String status = text(body, "status");
         String title = text(body, "title");
@@ -65,7 +65,7 @@ final class MonitoringControlRoutes implements RouteMethods {
 
     /** {@code POST /_mock/monitoring/status} {@code {server, status}}: changes the status of a server or cluster. */
     Response setStatus(Request request) {
-        ObjectNode body = request.jsonObject();
+        ObjectNode body = members(request, "server", "status");
         setStatus(text(body, "server"), text(body, "status"));
         return Response.ok(Json.object().put("status", "updated"));
     }
@@ -83,11 +83,30 @@ final class MonitoringControlRoutes implements RouteMethods {
      * the probes, in the shapes the inventory endpoints answer.
      */
     Response replaceInventory(Request request) {
-        ObjectNode body = request.jsonObject();
+        ObjectNode body = members(request, "servers", "probes");
+        if (body.isEmpty()) {
+            throw ApiException.badRequest("Give servers, probes or both: the inventory is replaced by what is given");
+        }
         List<Inventory.Server> servers = body.has("servers") ? servers(body.get("servers")) : null;
         List<Inventory.Probe> probes = body.has("probes") ? probes(body.get("probes")) : null;
         inventory.replace(servers, probes);
         return Response.ok(Json.object().put("status", "replaced"));
+    }
+
+    /**
+     * {@return the body, when it holds no member but those named} A misspelt member ({@code "server"} for
+     * {@code "servers"}, {@code "bdy"}) was ignored: the call answered 200 and changed nothing it was asked to.
+     */
+    private static ObjectNode members(Request request, String... names) {
+        ObjectNode body = request.jsonObject();
+        List<String> known = List.of(names);
+        for (String member : body.propertyNames()) {
+            if (!known.contains(member)) {
+                throw ApiException.badRequest("Unknown member " + Sanitize.shortText(member) + " (the members are "
+                        + String.join(", ", known) + ")");
+            }
+        }
+        return body;
     }
 
     private static List<Inventory.Server> servers(JsonNode array) {

@@ -1,6 +1,5 @@
 package io.quarry.mockserver.internal.products.search;
 
-import io.quarry.mockserver.engine.internal.index.StoreHolds;
 import io.quarry.mockserver.engine.internal.text.TextSearch;
 import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
@@ -9,7 +8,6 @@ import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.products.RouteMethods;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.BodyMembers;
-import io.quarry.mockserver.internal.state.IndexState;
 import io.quarry.mockserver.internal.state.Timestamps;
 import io.quarry.mockserver.internal.state.UserMappings;
 import io.quarry.mockserver.internal.state.UserMappings.Mapping;
@@ -73,27 +71,17 @@ final class ClusterRoutes implements RouteMethods {
         };
     }
 
-    /** {@code GET /1/clusters}: one summary per cluster. */
+    /** {@code GET /1/clusters}: one summary per cluster, read from figures kept as users and records change. */
     Response clusters(Request request) {
         requireEnabled();
-        Map<String, long[]> totals = new TreeMap<>();
-        Map<String, long[]> usage = usage();
-        for (Mapping mapping : mappings.all()) {
-            long[] used = usage.getOrDefault(mapping.userID(), NONE);
-            long[] total = totals.computeIfAbsent(mapping.clusterName(), c -> new long[3]);
-            total[0] += used[0];
-            total[1] += used[1];
-            total[2]++;
-        }
         ArrayNode clusters = Json.array();
-        for (String cluster : mappings.clusters()) {
-            long[] total = totals.getOrDefault(cluster, new long[3]);
+        mappings.clusterFigures().forEach((cluster, figures) -> {
             ObjectNode summary = clusters.addObject();
             summary.put("clusterName", cluster);
-            summary.put("nbRecords", total[0]);
-            summary.put("nbUserIDs", total[2]);
-            summary.put("dataSize", total[1]);
-        }
+            summary.put("nbRecords", figures[0]);
+            summary.put("nbUserIDs", figures[2]);
+            summary.put("dataSize", figures[1]);
+        });
         ObjectNode body = Json.object();
         body.set("clusters", clusters);
         return Response.ok(body);
@@ -131,7 +119,7 @@ final class ClusterRoutes implements RouteMethods {
         Map<String, ArrayNode> byCluster = new TreeMap<>();
         mappings.clusters().forEach(cluster -> byCluster.put(cluster, Json.array()));
         List<ObjectNode> entries = new ArrayList<>();
-        Map<String, long[]> usage = usage();
+        Map<String, long[]> usage = mappings.usage();
         mappings.all().forEach(mapping -> entries.add(entry(mapping, usage)));
         entries.sort(Comparator.comparingLong(
                         (ObjectNode entry) -> entry.get("nbRecords").asLong())
@@ -152,7 +140,8 @@ final class ClusterRoutes implements RouteMethods {
     /** {@code GET /1/clusters/mapping/{userID}}: 404 when unassigned. */
     Response get(Request request) {
         requireEnabled();
-        return Response.ok(entry(require(request.path("userID")), usage()));
+        Mapping mapping = require(request.path("userID"));
+        return Response.ok(entry(mapping, Map.of(mapping.userID(), mappings.usage(mapping.userID()))));
     }
 
     /** {@code GET /1/clusters/mapping}: {@code page} (default 0), {@code hitsPerPage} (1000). */
@@ -164,7 +153,7 @@ final class ClusterRoutes implements RouteMethods {
         List<Mapping> all = mappings.all();
         int from = (int) Math.min(all.size(), (long) page * hitsPerPage);
         ArrayNode users = Json.array();
-        Map<String, long[]> usage = usage();
+        Map<String, long[]> usage = mappings.usage();
         all.subList(from, Math.min(all.size(), from + hitsPerPage))
                 .forEach(mapping -> users.add(entry(mapping, usage)));
         ObjectNode body = Json.object();
@@ -214,7 +203,7 @@ final class ClusterRoutes implements RouteMethods {
                 .toList();
         ArrayNode hits = Json.array();
         int from = (int) Math.min(matching.size(), (long) page * hitsPerPage);
-        Map<String, long[]> usage = usage();
+        Map<String, long[]> usage = mappings.usage();
         for (Mapping mapping : matching.subList(from, Math.min(matching.size(), from + hitsPerPage))) {
             ObjectNode hit = entry(mapping, usage);
             hit.put("objectID", mapping.userID());
@@ -267,18 +256,6 @@ final class ClusterRoutes implements RouteMethods {
         }
         result.set("matchedWords", matched);
         return result;
-    }
-
-    /**
-     * {@return {nbRecords, dataSize} of the records each user wrote that still exist, by user} Sizes are read where
-     * the index keeps them, as its own {@code dataSize} counts them: serialising every record of every user on each
-     * call made a request's work and garbage as large as the records stored.
-     */
-    private Map<String, long[]> usage() {
-        return mappings.usage(indexName -> {
-            IndexState index = app.find(indexName);
-            return index == null ? null : objectID -> StoreHolds.jsonSize(index.data(), objectID);
-        });
     }
 
     private Mapping require(String userID) {

@@ -386,12 +386,7 @@ final class RecordRoutes implements RouteMethods {
                 objectIDs.add(operation.objectID());
             }
         }
-        if (!app.mappings()
-                        .claim(
-                                userID,
-                                index.name(),
-                                objectIDs,
-                                id -> index.data().get(id) != null)
+        if (!app.mappings().claim(userID, index.name(), index.data(), objectIDs)
                 && app.mappings().enabled()) {
             throw ApiException.badRequest("The user ID " + userID + " is not assigned to a cluster");
         }

@@ -3,16 +3,19 @@ package io.quarry.mockserver.internal.products.search;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.management.ThreadMXBean;
+import io.quarry.mockserver.engine.internal.index.StoreHolds;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
 import io.quarry.mockserver.internal.state.Application;
+import io.quarry.mockserver.testing.Eventually;
 import java.lang.management.ManagementFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.FutureTask;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -40,7 +43,7 @@ class ClusterUsageCostTest {
                 ids.add(user + "-" + r);
             }
             app.write("docs", index -> {
-                app.mappings().claim(user, "docs", ids);
+                app.mappings().claim(user, "docs", index.data(), ids);
                 return index.data().write(writer -> {
                     for (String id : ids) {
                         ObjectNode record = Json.object();
@@ -74,6 +77,45 @@ class ClusterUsageCostTest {
         assertThat(allocated[1])
                 .as("bytes allocated by GET /1/clusters/mapping/top")
                 .isLessThan(stored / 50);
+    }
+
+    /**
+     * The listings read no record: they answer while a write holds an index's records, where reading one record per
+     * claim waited for the write to end.
+     */
+    @Test
+    void theListingsAnswerWhileAWriteHoldsTheRecords() throws Exception {
+        app.mappings().assign("holder", "mock-cluster-1", 0);
+        app.write("held", index -> {
+            app.mappings().claim("holder", "held", index.data(), List.of("r1"));
+            return index.data().write(writer -> {
+                ObjectNode record = Json.object();
+                record.put("objectID", "r1");
+                writer.put(record);
+                return null;
+            });
+        });
+        StoreHolds.Group held = StoreHolds.open(app.find("held").data());
+        FutureTask<List<Response>> listings = new FutureTask<>(() -> List.of(
+                routes.clusters(request("/1/clusters")),
+                routes.top(request("/1/clusters/mapping/top")),
+                routes.list(request("/1/clusters/mapping")),
+                routes.get(request("/1/clusters/mapping/holder").withPathParams(Map.of("userID", "holder")))));
+        Thread reader = new Thread(listings, "cluster listings");
+        try {
+            reader.start();
+            Eventually.waitUntil(
+                    "the listings to answer, or to wait",
+                    () -> listings.isDone() || reader.getState() == Thread.State.WAITING);
+            assertThat(listings.isDone())
+                    .as("answered while the records are held")
+                    .isTrue();
+        } finally {
+            held.abort();
+        }
+        for (Response answer : listings.get()) {
+            assertThat(answer.body().toString()).contains("\"nbRecords\":1");
+        }
     }
 
     private static Request request(String path) {
