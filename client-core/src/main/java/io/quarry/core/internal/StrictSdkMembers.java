@@ -20,6 +20,7 @@ import tools.jackson.databind.JavaType;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.deser.ValueDeserializerModifier;
 import tools.jackson.databind.deser.std.DelegatingDeserializer;
+import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.introspect.AnnotatedMember;
 import tools.jackson.databind.introspect.AnnotatedParameter;
 import tools.jackson.databind.module.SimpleModule;
@@ -162,17 +163,26 @@ public final class StrictSdkMembers extends ValueDeserializerModifier {
                         this, "expected %s for `%s`, got %s", shape.expected, typeName(), found(p, token));
             }
             if (time && token == JsonToken.VALUE_STRING) {
-                String notTime = notTimeText(p.getString());
-                if (notTime != null) {
-                    return ctxt.reportInputMismatch(
-                            this, "expected an ISO 8601 time for `%s`, got %s", typeName(), notTime);
-                }
+                return readTime(p, ctxt);
             }
             Object value = _delegatee.deserialize(p, ctxt);
             if ((value instanceof Double d && d.isInfinite()) || (value instanceof Float f && f.isInfinite())) {
                 return ctxt.reportInputMismatch(this, "number %s out of the range of `%s`", numberText(p), typeName());
             }
             return value;
+        }
+
+        /** Jackson's reading of a time's text, its failure told without the text (it may be anything). */
+        private Object readTime(JsonParser p, DeserializationContext ctxt) {
+            String notTime = notTimeText(p.getString());
+            if (notTime == null) {
+                try {
+                    return _delegatee.deserialize(p, ctxt);
+                } catch (MismatchedInputException e) {
+                    notTime = "a JSON string that is none";
+                }
+            }
+            return ctxt.reportInputMismatch(this, "expected an ISO 8601 time for `%s`, got %s", typeName(), notTime);
         }
 
         /**

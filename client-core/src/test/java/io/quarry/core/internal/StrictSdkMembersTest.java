@@ -182,6 +182,9 @@ class StrictSdkMembersTest {
 
         assertThat(thrown).isInstanceOf(DeserializationException.class).hasMessageNotContaining("qk-secret");
         assertThat(thrown.getMessage()).contains("$.count", "expected a JSON integer", "got a JSON string");
+        Throwable time = catchThrowable(() -> Json.read("{\"at\":\"qk-secret-looking-text\"}", MarkedAnswer.class));
+        assertThat(time).isInstanceOf(DeserializationException.class).hasMessageNotContaining("qk-secret");
+        assertThat(time.getMessage()).contains("$.at", "expected an ISO 8601 time for `Instant`");
     }
 
     /** The caller's record, with a member of each scalar kind: read with Jackson's coercions, as before. */
