@@ -6,6 +6,7 @@ import io.quarry.insights.model.EventType;
 import io.quarry.insights.model.InsightsEvent;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -84,8 +85,11 @@ final class EventRules {
                 && !USER_TOKEN.matcher(event.authenticatedUserToken()).matches()) {
             return "AuthenticatedUserToken must be 1 to 64 characters among a-z, A-Z, 0-9, _ and -";
         }
-        if (event.timestamp() != null && event.timestamp() < now - MAX_AGE.toMillis()) {
-            return "Event timestamp is more than 4 days in the past";
+        if (event.timestamp() != null) {
+            String timing = timestampProblem(event.timestamp(), now);
+            if (timing != null) {
+                return timing;
+            }
         }
         String items = itemsProblem(event);
         if (items != null) {
@@ -99,6 +103,19 @@ final class EventRules {
             return "Value must be a number";
         }
         return null;
+    }
+
+    /** The problem with an event's time, or null: it goes as epoch milliseconds, at most 4 days old. */
+    private static String timestampProblem(Instant timestamp, long now) {
+        long millis;
+        try {
+            millis = timestamp.toEpochMilli();
+        } catch (ArithmeticException e) {
+            return timestamp.isBefore(Instant.EPOCH)
+                    ? "Event timestamp is more than 4 days in the past"
+                    : "Event timestamp " + timestamp + " is beyond epoch milliseconds in 64 bits";
+        }
+        return millis < now - MAX_AGE.toMillis() ? "Event timestamp is more than 4 days in the past" : null;
     }
 
     private static String itemsProblem(InsightsEvent event) {

@@ -8,6 +8,7 @@ import io.quarry.insights.model.EventSubtype;
 import io.quarry.insights.model.InsightsEvent;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -77,7 +78,7 @@ class EventRulesTest {
                         "products",
                         "u",
                         null,
-                        Long.MAX_VALUE,
+                        Instant.ofEpochMilli(Long.MAX_VALUE),
                         null,
                         List.of("a", "a"),
                         null,
@@ -87,6 +88,46 @@ class EventRulesTest {
                         null)))
                 .isNull();
         assertThat(problem(click().timestamp(Instant.ofEpochMilli(Long.MIN_VALUE))))
+                .isEqualTo("Event timestamp is more than 4 days in the past");
+    }
+
+    @Test
+    void aTimeBeyondEpochMillisecondsBuiltDirectlyIsRefusedBeforeSending() {
+        InsightsEvent click = click();
+        InsightsEvent late = new InsightsEvent(
+                click.eventType(),
+                null,
+                "Clicked",
+                "products",
+                "u",
+                null,
+                Instant.MAX,
+                null,
+                List.of("a"),
+                null,
+                null,
+                null,
+                null,
+                null);
+
+        assertThat(problem(late))
+                .isEqualTo("Event timestamp " + Instant.MAX.truncatedTo(ChronoUnit.MILLIS)
+                        + " is beyond epoch milliseconds in 64 bits");
+        assertThat(problem(new InsightsEvent(
+                        click.eventType(),
+                        null,
+                        "Clicked",
+                        "products",
+                        "u",
+                        null,
+                        Instant.MIN,
+                        null,
+                        List.of("a"),
+                        null,
+                        null,
+                        null,
+                        null,
+                        null)))
                 .isEqualTo("Event timestamp is more than 4 days in the past");
     }
 

@@ -16,6 +16,7 @@ import io.quarry.insights.model.EventSubtype;
 import io.quarry.insights.model.InsightsEvent;
 import io.quarry.testsupport.WireMockClients;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -59,7 +60,8 @@ class InsightsRequestShapeTest {
     @Test
     void aConversionWithEveryOptionalMember() {
         WM.stubFor(post("/1/events").willReturn(okJson("{\"status\":200,\"message\":\"OK\"}")));
-        Instant at = Instant.now();
+        // sent as whole epoch milliseconds, the part of a millisecond dropped
+        Instant at = Instant.now().truncatedTo(ChronoUnit.MILLIS).plusNanos(999_999);
 
         client.send(List.of(InsightsEvent.conversion("Bought", "products", "u")
                 .filters(List.of("brand:acme"))

@@ -271,7 +271,7 @@ class RandomEventTextsContractTest {
             long newestSent = ofUser.stream()
                     .map(InsightsEvent::timestamp)
                     .filter(Objects::nonNull)
-                    .mapToLong(Long::longValue)
+                    .mapToLong(Instant::toEpochMilli)
                     .max()
                     .orElse(Long.MIN_VALUE);
             if (ofUser.stream().allMatch(event -> event.timestamp() != null)) {

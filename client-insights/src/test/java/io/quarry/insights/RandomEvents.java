@@ -4,6 +4,7 @@ import io.quarry.insights.model.EventSubtype;
 import io.quarry.insights.model.EventType;
 import io.quarry.insights.model.InsightsEvent;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -219,10 +220,10 @@ final class RandomEvents {
     }
 
     /** Away from the 4-day limit by a minute or more: the client's and the server's clocks differ a little. */
-    private Long timestamp() {
+    private Instant timestamp() {
         long fourDays = Duration.ofDays(4).toMillis();
         long minute = Duration.ofMinutes(1).toMillis();
-        return pick(
+        Long millis = pick(
                 null,
                 now - minute,
                 now - fourDays + minute,
@@ -232,6 +233,7 @@ final class RandomEvents {
                 Long.MIN_VALUE,
                 0L,
                 -1L);
+        return millis == null ? null : Instant.ofEpochMilli(millis);
     }
 
     private String printable(int length) {

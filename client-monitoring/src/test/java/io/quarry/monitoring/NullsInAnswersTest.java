@@ -12,6 +12,7 @@ import io.quarry.monitoring.model.InfrastructureMetric;
 import io.quarry.monitoring.model.InfrastructurePeriod;
 import io.quarry.monitoring.model.TimePoint;
 import io.quarry.testsupport.WireMockClients;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -79,7 +80,7 @@ class NullsInAnswersTest {
                         .forServer("s1"))
                 .isEmpty();
         ClusterHealth health = client.clusterHealth(ONE).clusters().get(0);
-        assertThat(health.latency()).containsExactly(new TimePoint(1_700_000_000_000L, 7));
+        assertThat(health.latency()).containsExactly(new TimePoint(Instant.ofEpochMilli(1_700_000_000_000L), 7));
         assertThat(health.isOperational()).isTrue();
     }
 

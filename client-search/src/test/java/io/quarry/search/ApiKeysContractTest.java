@@ -13,6 +13,8 @@ import io.quarry.search.model.ApiKeyInfo;
 import io.quarry.search.model.ApiKeyResponse;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.testsupport.MockServerClients;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,6 +39,7 @@ class ApiKeysContractTest {
 
     @Test
     void createsReadsUpdatesListsDeletesAndRestoresGlobalKeys() {
+        Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         ApiKeyResponse created = client.apiKeys()
                 .add(ApiKey.of(Acl.SEARCH, Acl.BROWSE)
                         .description("front")
@@ -47,10 +50,11 @@ class ApiKeysContractTest {
                         .referers("*.example.com")
                         .validity(3600));
         String key = created.key();
-        assertThat(created.createdAt()).isNotBlank();
+        assertThat(created.createdAt()).isBetween(start, Instant.now());
 
         ApiKeyInfo read = client.apiKeys().waitForApiKey(key, ApiKeyChange.ADD, null, FAST);
         assertThat(read.value()).isEqualTo(key);
+        assertThat(read.createdAt()).isEqualTo(created.createdAt().truncatedTo(ChronoUnit.SECONDS));
         assertThat(read.acl()).extracting(Acl::name).containsExactlyInAnyOrder("search", "browse");
         assertThat(read.description()).isEqualTo("front");
         assertThat(read.indexes()).containsExactly("products*");
@@ -62,19 +66,21 @@ class ApiKeysContractTest {
         assertThat(client.apiKeys().get(key).description()).isEqualTo("front");
 
         ApiKey changed = ApiKey.of(Acl.SEARCH).description("back").validity(600);
-        assertThat(client.apiKeys().update(key, changed).updatedAt()).isNotBlank();
+        assertThat(client.apiKeys().update(key, changed).updatedAt()).isBetween(created.createdAt(), Instant.now());
         ApiKeyInfo updated = client.apiKeys().waitForApiKey(key, ApiKeyChange.UPDATE, changed, FAST);
         assertThat(updated.acl()).extracting(Acl::name).containsExactly("search");
         assertThat(updated.description()).isEqualTo("back");
         assertThat(client.apiKeys().list().keys()).extracting(ApiKeyInfo::value).contains(key);
 
-        assertThat(client.apiKeys().delete(key).deletedAt()).isNotBlank();
+        assertThat(client.apiKeys().delete(key).deletedAt()).isBetween(created.createdAt(), Instant.now());
         assertThat(client.apiKeys().waitForApiKey(key, ApiKeyChange.DELETE, null, FAST))
                 .isNull();
         assertThatThrownBy(() -> client.apiKeys().get(key)).isInstanceOf(NotFoundException.class);
         assertThat(client.apiKeys().list().keys()).extracting(ApiKeyInfo::value).doesNotContain(key);
 
-        assertThat(client.apiKeys().restore(key).key()).isEqualTo(key);
+        ApiKeyResponse restored = client.apiKeys().restore(key);
+        assertThat(restored.key()).isEqualTo(key);
+        assertThat(restored.createdAt()).isBetween(created.createdAt(), Instant.now());
         assertThat(client.apiKeys()
                         .waitForApiKey(key, ApiKeyChange.ADD, null, FAST)
                         .description())
@@ -154,7 +160,7 @@ class ApiKeysContractTest {
                     .isInstanceOf(ForbiddenException.class);
         }
 
-        assertThat(index.apiKeys().delete(key).deletedAt()).isNotBlank();
+        assertThat(index.apiKeys().delete(key).deletedAt()).isNotNull();
         assertThatThrownBy(() -> index.apiKeys().get(key)).isInstanceOf(NotFoundException.class);
         assertThat(index.apiKeys().listAsync().join().keys()).isEmpty();
         assertThat(client.apiKeys().listOfAllIndicesAsync().join().keys()).isEmpty();

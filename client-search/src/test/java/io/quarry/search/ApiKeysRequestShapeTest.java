@@ -27,6 +27,7 @@ import io.quarry.search.model.ApiKeyResponse;
 import io.quarry.search.model.ListApiKeysResponse;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.testsupport.WireMockClients;
+import java.time.Instant;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -55,7 +56,7 @@ class ApiKeysRequestShapeTest {
                         .validity(3600));
 
         assertThat(created.key()).isEqualTo("k1");
-        assertThat(created.createdAt()).isEqualTo("2026-01-01T00:00:00.000Z");
+        assertThat(created.createdAt()).isEqualTo(Instant.parse("2026-01-01T00:00:00Z"));
         assertThat(created.toString()).doesNotContain("k1");
         WM.verify(postRequestedFor(urlEqualTo("/1/keys"))
                 .withHeader("X-Service-Application-Id", equalTo(WireMockClients.APP_ID))
@@ -93,16 +94,17 @@ class ApiKeysRequestShapeTest {
                 .willReturn(okJson("{\"key\":\"k1\",\"createdAt\":\"2026-01-04T00:00:00Z\"}")));
 
         assertThat(client.apiKeys().update("k1", ApiKey.of(Acl.SEARCH)).updatedAt())
-                .isEqualTo("2026-01-02T00:00:00Z");
+                .isEqualTo(Instant.parse("2026-01-02T00:00:00Z"));
         ListApiKeysResponse keys = client.apiKeys().list();
         assertThat(keys.keys()).singleElement().satisfies(k -> {
-            assertThat(k.createdAt()).isEqualTo(1_700_000_000L);
+            assertThat(k.createdAt()).isEqualTo(Instant.ofEpochSecond(1_700_000_000L));
             assertThat(k.indexes()).containsExactly("products");
             assertThat(k.toString()).doesNotContain("k1");
         });
         assertThat(client.apiKeys().get("k1").acl()).extracting(Acl::name).containsExactly("search");
-        assertThat(client.apiKeys().deleteAsync("k1").join().deletedAt()).isEqualTo("2026-01-03T00:00:00Z");
-        assertThat(client.apiKeys().restore("k1").createdAt()).isEqualTo("2026-01-04T00:00:00Z");
+        assertThat(client.apiKeys().deleteAsync("k1").join().deletedAt())
+                .isEqualTo(Instant.parse("2026-01-03T00:00:00Z"));
+        assertThat(client.apiKeys().restore("k1").createdAt()).isEqualTo(Instant.parse("2026-01-04T00:00:00Z"));
 
         WM.verify(putRequestedFor(urlEqualTo("/1/keys/k1")).withRequestBody(equalToJson("{\"acl\":[\"search\"]}")));
         WM.verify(deleteRequestedFor(urlEqualTo("/1/keys/k1")));
@@ -111,26 +113,29 @@ class ApiKeysRequestShapeTest {
 
     @Test
     void managesIndexKeys() {
-        WM.stubFor(post("/1/indexes/products/keys").willReturn(okJson("{\"key\":\"ik\",\"createdAt\":\"t1\"}")));
-        WM.stubFor(put("/1/indexes/products/keys/ik").willReturn(okJson("{\"key\":\"ik\",\"updatedAt\":\"t2\"}")));
+        WM.stubFor(post("/1/indexes/products/keys")
+                .willReturn(okJson("{\"key\":\"ik\",\"createdAt\":\"2026-01-05T00:00:00.000Z\"}")));
+        WM.stubFor(put("/1/indexes/products/keys/ik")
+                .willReturn(okJson("{\"key\":\"ik\",\"updatedAt\":\"2026-01-06T00:00:00.000Z\"}")));
         WM.stubFor(get("/1/indexes/products/keys")
                 .willReturn(okJson("{\"keys\":[{\"value\":\"ik\",\"acl\":[\"search\"]}]}")));
         WM.stubFor(get("/1/indexes/*/keys")
                 .willReturn(okJson("{\"keys\":[{\"value\":\"ik\",\"acl\":[\"search\"],\"index\":\"products\"}]}")));
         WM.stubFor(get("/1/indexes/products/keys/ik")
                 .willReturn(okJson("{\"value\":\"ik\",\"acl\":[\"search\"],\"validity\":0,\"description\":\"idx\"}")));
-        WM.stubFor(delete("/1/indexes/products/keys/ik").willReturn(okJson("{\"deletedAt\":\"t3\"}")));
+        WM.stubFor(delete("/1/indexes/products/keys/ik")
+                .willReturn(okJson("{\"deletedAt\":\"2026-01-07T00:00:00.000Z\"}")));
         SearchIndex index = client.index("products");
 
         assertThat(index.apiKeys().add(ApiKey.of(Acl.SEARCH)).key()).isEqualTo("ik");
         assertThat(index.apiKeys()
                         .update("ik", ApiKey.of(Acl.SEARCH, Acl.BROWSE))
                         .updatedAt())
-                .isEqualTo("t2");
+                .isEqualTo(Instant.parse("2026-01-06T00:00:00Z"));
         assertThat(index.apiKeys().list().keys()).hasSize(1);
         assertThat(client.apiKeys().listOfAllIndices().keys().get(0).index()).isEqualTo("products");
         assertThat(index.apiKeys().get("ik").description()).isEqualTo("idx");
-        assertThat(index.apiKeys().delete("ik").deletedAt()).isEqualTo("t3");
+        assertThat(index.apiKeys().delete("ik").deletedAt()).isEqualTo(Instant.parse("2026-01-07T00:00:00Z"));
 
         WM.verify(postRequestedFor(urlEqualTo("/1/indexes/products/keys"))
                 .withRequestBody(equalToJson("{\"acl\":[\"search\"]}")));

@@ -14,6 +14,8 @@ import io.quarry.search.model.UserIdQuery;
 import io.quarry.search.model.UserIdSearchResponse;
 import io.quarry.search.model.UserMapping;
 import io.quarry.testsupport.MockServerClients;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AutoClose;
@@ -36,13 +38,14 @@ class ClustersContractTest {
 
     @Test
     void assignsReadsListsSearchesAndRemovesUsers() {
+        Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         assertThat(clusters.list().clusters())
                 .extracting(ClusterSummary::clusterName)
                 .containsExactly(ONE, TWO);
 
-        assertThat(clusters.assignUserId("u1", ONE).createdAt()).isNotBlank();
+        assertThat(clusters.assignUserId("u1", ONE).createdAt()).isBetween(start, Instant.now());
         assertThat(clusters.batchAssignUserIds(TWO, List.of("u2", "u3")).createdAt())
-                .isNotBlank();
+                .isBetween(start, Instant.now());
 
         assertThat(clusters.getUserId("u1").clusterName()).isEqualTo(ONE);
         assertThat(clusters.listUserIds(ListUserIdsQuery.of()).userIDs())
@@ -54,11 +57,12 @@ class ClustersContractTest {
 
         UserIdSearchResponse found = clusters.searchUserIds(UserIdQuery.of("u").cluster(TWO));
         assertThat(found.hits()).extracting(UserMapping::userID).containsExactlyInAnyOrder("u2", "u3");
+        assertThat(found.updatedAt()).isBetween(start, Instant.now());
         List<Map<String, List<UserMapping>>> top = clusters.getTopUserIds().topUsers();
         assertThat(top).flatExtracting(Map::keySet).containsExactlyInAnyOrder(ONE, TWO);
         assertThat(clusters.pendingMappingsByCluster().pending()).isFalse();
 
-        assertThat(clusters.removeUserId("u3").deletedAt()).isNotBlank();
+        assertThat(clusters.removeUserId("u3").deletedAt()).isBetween(start, Instant.now());
         assertThatThrownBy(() -> clusters.getUserId("u3")).isInstanceOf(NotFoundException.class);
         assertThat(clusters.browseUserIds().stream().map(UserMapping::userID)).containsExactlyInAnyOrder("u1", "u2");
     }

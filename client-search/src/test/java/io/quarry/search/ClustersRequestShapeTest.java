@@ -21,6 +21,7 @@ import io.quarry.search.model.UserIdQuery;
 import io.quarry.search.model.UserIdSearchResponse;
 import io.quarry.search.model.UserMapping;
 import io.quarry.testsupport.WireMockClients;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -39,14 +40,16 @@ class ClustersRequestShapeTest {
 
     @Test
     void assignsUsersWithTheUserHeader() {
-        WM.stubFor(post("/1/clusters/mapping").willReturn(okJson("{\"createdAt\":\"t1\"}")));
-        WM.stubFor(post("/1/clusters/mapping/batch").willReturn(okJson("{\"createdAt\":\"t2\"}")));
+        WM.stubFor(post("/1/clusters/mapping").willReturn(okJson("{\"createdAt\":\"2026-01-05T00:00:00.000Z\"}")));
+        WM.stubFor(
+                post("/1/clusters/mapping/batch").willReturn(okJson("{\"createdAt\":\"2026-01-06T00:00:00.000Z\"}")));
 
-        assertThat(client.clusters().assignUserId("u1", "c1").createdAt()).isEqualTo("t1");
+        assertThat(client.clusters().assignUserId("u1", "c1").createdAt())
+                .isEqualTo(Instant.parse("2026-01-05T00:00:00Z"));
         assertThat(client.clusters()
                         .batchAssignUserIds("c2", List.of("u2", "u3"))
                         .createdAt())
-                .isEqualTo("t2");
+                .isEqualTo(Instant.parse("2026-01-06T00:00:00Z"));
 
         WM.verify(postRequestedFor(urlEqualTo("/1/clusters/mapping"))
                 .withHeader(SearchClient.USER_ID_HEADER, equalTo("u1"))
@@ -66,7 +69,7 @@ class ClustersRequestShapeTest {
                                         "{\"clusters\":[{\"clusterName\":\"c1\",\"nbRecords\":42,\"nbUserIDs\":1,\"dataSize\":100}]}")));
         WM.stubFor(get(urlPathEqualTo("/1/clusters/mapping"))
                 .willReturn(okJson("{\"userIDs\":[" + ENTRY + "],\"page\":0}")));
-        WM.stubFor(delete("/1/clusters/mapping/u1").willReturn(okJson("{\"deletedAt\":\"t3\"}")));
+        WM.stubFor(delete("/1/clusters/mapping/u1").willReturn(okJson("{\"deletedAt\":\"2026-01-07T00:00:00.000Z\"}")));
         WM.stubFor(post("/1/clusters/mapping/search")
                 .willReturn(okJson("{\"hits\":[{\"userID\":\"u1\","
                         + "\"clusterName\":\"c1\",\"nbRecords\":42,\"dataSize\":100,\"objectID\":\"u1\","
@@ -82,12 +85,14 @@ class ClustersRequestShapeTest {
         assertThat(client.clusters().list().clusters().get(0).nbUserIDs()).isEqualTo(1);
         assertThat(client.clusters().listUserIds(ListUserIdsQuery.of()).userIDs())
                 .hasSize(1);
-        assertThat(client.clusters().removeUserIdAsync("u1").join().deletedAt()).isEqualTo("t3");
+        assertThat(client.clusters().removeUserIdAsync("u1").join().deletedAt())
+                .isEqualTo(Instant.parse("2026-01-07T00:00:00Z"));
         UserIdSearchResponse found = client.clusters()
                 .searchUserIds(UserIdQuery.of("u").cluster("c1").hitsPerPage(20));
         assertThat(found.hits())
                 .singleElement()
                 .satisfies(m -> assertThat(m.objectID()).isEqualTo("u1"));
+        assertThat(found.updatedAt()).isEqualTo(Instant.ofEpochSecond(1_700_000_000L));
         assertThat(client.clusters().pendingMappingsByCluster().clusters()).containsKey("c1");
 
         WM.verify(getRequestedFor(urlEqualTo("/1/clusters/mapping?page=0&hitsPerPage=1000")));

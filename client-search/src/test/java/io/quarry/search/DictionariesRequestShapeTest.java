@@ -43,7 +43,8 @@ class DictionariesRequestShapeTest {
 
     @Test
     void batchesEntriesAndWaitsForTheApplicationTask() {
-        WM.stubFor(post("/1/dictionaries/compounds/batch").willReturn(okJson("{\"taskID\":77,\"updatedAt\":\"t\"}")));
+        WM.stubFor(post("/1/dictionaries/compounds/batch")
+                .willReturn(okJson("{\"taskID\":77,\"updatedAt\":\"2026-01-01T00:00:00.000Z\"}")));
         WM.stubFor(get("/1/task/77")
                 .inScenario("task")
                 .whenScenarioStateIs(STARTED)
@@ -134,7 +135,8 @@ class DictionariesRequestShapeTest {
 
     @Test
     void readsAndChangesSettingsAndLanguages() {
-        WM.stubFor(put("/1/dictionaries/*/settings").willReturn(okJson("{\"taskID\":5,\"updatedAt\":\"t\"}")));
+        WM.stubFor(put("/1/dictionaries/*/settings")
+                .willReturn(okJson("{\"taskID\":5,\"updatedAt\":\"2026-01-01T00:00:00.000Z\"}")));
         WM.stubFor(get("/1/dictionaries/*/settings")
                 .willReturn(okJson("{\"disableStandardEntries\":{\"stopwords\":{\"fr\":true}}}")));
         WM.stubFor(get("/1/dictionaries/*/languages")

@@ -39,9 +39,12 @@ class KeyValuePathsTest {
     @BeforeEach
     void answerEveryKeyCall() {
         WM.stubFor(get(urlMatching("/1/keys/.*")).willReturn(okJson("{\"value\":\"v\",\"acl\":[],\"validity\":0}")));
-        WM.stubFor(put(urlMatching("/1/keys/.*")).willReturn(okJson("{\"key\":\"v\",\"updatedAt\":\"t\"}")));
-        WM.stubFor(delete(urlMatching("/1/keys/.*")).willReturn(okJson("{\"deletedAt\":\"t\"}")));
-        WM.stubFor(post(urlMatching("/1/keys/.*")).willReturn(okJson("{\"key\":\"v\",\"createdAt\":\"t\"}")));
+        WM.stubFor(put(urlMatching("/1/keys/.*"))
+                .willReturn(okJson("{\"key\":\"v\",\"updatedAt\":\"2026-01-01T00:00:00.000Z\"}")));
+        WM.stubFor(
+                delete(urlMatching("/1/keys/.*")).willReturn(okJson("{\"deletedAt\":\"2026-01-01T00:00:00.000Z\"}")));
+        WM.stubFor(post(urlMatching("/1/keys/.*"))
+                .willReturn(okJson("{\"key\":\"v\",\"createdAt\":\"2026-01-01T00:00:00.000Z\"}")));
     }
 
     @ParameterizedTest

@@ -219,7 +219,7 @@ class RandomRulesSynonymsDictionariesContractTest {
                 .withPromotions(Promotion.of(id(), random.nextInt(10)), Promotion.together(List.of(id(), id()), 3))
                 .withHidden(id(), id())
                 .withUserData(Map.of("text", text(), "list", List.of(text(), "")));
-        long now = Instant.now().getEpochSecond();
+        Instant now = Instant.now();
         return new Rule(
                 id() + "-r" + n,
                 conditions,
@@ -227,9 +227,9 @@ class RandomRulesSynonymsDictionariesContractTest {
                 n % 7 == 0 ? longText() : text(),
                 random.nextBoolean(),
                 List.of(
-                        new TimeRange(Instant.MIN.getEpochSecond(), Instant.MAX.getEpochSecond()),
-                        new TimeRange(Long.MIN_VALUE, null),
-                        new TimeRange(null, Long.MAX_VALUE),
+                        new TimeRange(Instant.MIN, Instant.MAX),
+                        new TimeRange(Instant.MIN, null),
+                        new TimeRange(null, Instant.MAX),
                         new TimeRange(now, now)),
                 null);
     }

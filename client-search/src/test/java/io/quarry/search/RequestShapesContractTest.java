@@ -213,7 +213,7 @@ class RequestShapesContractTest {
         assertThat(read.validity()).hasSize(1);
         assertThat(read.validity().get(0).until()).isNull();
         assertThat(read.validity().get(0).from())
-                .isEqualTo(now.minus(1, ChronoUnit.HOURS).getEpochSecond());
+                .isEqualTo(now.minus(1, ChronoUnit.HOURS).truncatedTo(ChronoUnit.SECONDS));
         assertThat(index.search(SearchQuery.of("engineer"), Job.class).appliedRules())
                 .extracting(rule -> rule.objectID())
                 .containsExactly("started");

@@ -49,14 +49,14 @@ class RulesRequestShapeTest {
     @Test
     void savesReadsDeletesClearsAndSearchesRules() {
         WM.stubFor(put(urlPathEqualTo("/1/indexes/products/rules/r1"))
-                .willReturn(okJson("{\"taskID\":11,\"updatedAt\":\"t\",\"id\":\"r1\"}")));
+                .willReturn(okJson("{\"taskID\":11,\"updatedAt\":\"2026-01-01T00:00:00.000Z\",\"id\":\"r1\"}")));
         WM.stubFor(post(urlPathEqualTo("/1/indexes/products/rules/batch"))
-                .willReturn(okJson("{\"taskID\":12,\"updatedAt\":\"t\"}")));
+                .willReturn(okJson("{\"taskID\":12,\"updatedAt\":\"2026-01-01T00:00:00.000Z\"}")));
         WM.stubFor(get("/1/indexes/products/rules/r1").willReturn(okJson(RULE_JSON)));
         WM.stubFor(delete(urlPathEqualTo("/1/indexes/products/rules/r1"))
-                .willReturn(okJson("{\"taskID\":13,\"updatedAt\":\"t\"}")));
+                .willReturn(okJson("{\"taskID\":13,\"updatedAt\":\"2026-01-01T00:00:00.000Z\"}")));
         WM.stubFor(post(urlPathEqualTo("/1/indexes/products/rules/clear"))
-                .willReturn(okJson("{\"taskID\":14,\"updatedAt\":\"t\"}")));
+                .willReturn(okJson("{\"taskID\":14,\"updatedAt\":\"2026-01-01T00:00:00.000Z\"}")));
         WM.stubFor(post("/1/indexes/products/rules/search")
                 .willReturn(okJson("{\"hits\":[" + RULE_JSON + "],\"nbHits\":1,\"page\":0,\"nbPages\":1}")));
         Rule rule = Rule.of(

@@ -20,6 +20,7 @@ import tools.jackson.databind.JavaType;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.deser.ValueDeserializerModifier;
 import tools.jackson.databind.deser.std.DelegatingDeserializer;
+import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.introspect.AnnotatedMember;
 import tools.jackson.databind.introspect.AnnotatedParameter;
 import tools.jackson.databind.module.SimpleModule;
@@ -29,7 +30,7 @@ import tools.jackson.databind.type.LogicalType;
  * Reads the scalar members of the SDK's own types (task IDs, counts, flags, names, enums, dates of the answers'
  * models) only from their own JSON type: an integer member from a JSON integer in its range, a floating-point member
  * from a finite JSON number, a boolean from {@code true} or {@code false}, a string, enum or date from a JSON
- * string. Anything else (a fraction where an integer belongs, a number where a string belongs, a string holding a
+ * string (a date or time from ISO 8601 text: neither blank nor a number). Anything else (a fraction where an integer belongs, a number where a string belongs, a string holding a
  * number) fails the read with the member's path, where Jackson's default coercions would read it as another value.
  *
  * <p>Why not the mapper's own coercion settings: a client without a record mapper reads the caller's records
@@ -135,10 +136,13 @@ public final class StrictSdkMembers extends ValueDeserializerModifier {
     private static final class Strict extends DelegatingDeserializer {
 
         private final Shape shape;
+        /** A {@code java.time} member: its string must be ISO 8601 text, which Jackson would not insist on. */
+        private final boolean time;
 
         Strict(ValueDeserializer<?> jacksons) {
             super(jacksons);
             this.shape = Shape.of(jacksons.logicalType());
+            this.time = jacksons.logicalType() == LogicalType.DateTime;
         }
 
         @Override
@@ -158,11 +162,49 @@ public final class StrictSdkMembers extends ValueDeserializerModifier {
                 return ctxt.reportInputMismatch(
                         this, "expected %s for `%s`, got %s", shape.expected, typeName(), found(p, token));
             }
+            if (time && token == JsonToken.VALUE_STRING) {
+                return readTime(p, ctxt);
+            }
             Object value = _delegatee.deserialize(p, ctxt);
             if ((value instanceof Double d && d.isInfinite()) || (value instanceof Float f && f.isInfinite())) {
                 return ctxt.reportInputMismatch(this, "number %s out of the range of `%s`", numberText(p), typeName());
             }
             return value;
+        }
+
+        /** Jackson's reading of a time's text, its failure told without the text (it may be anything). */
+        private Object readTime(JsonParser p, DeserializationContext ctxt) {
+            String notTime = notTimeText(p.getString());
+            if (notTime == null) {
+                try {
+                    return _delegatee.deserialize(p, ctxt);
+                } catch (MismatchedInputException e) {
+                    notTime = "a JSON string that is none";
+                }
+            }
+            return ctxt.reportInputMismatch(this, "expected an ISO 8601 time for `%s`, got %s", typeName(), notTime);
+        }
+
+        /**
+         * What a time's text is instead, or null when it may be a time (Jackson's reader then decides). Jackson
+         * reads a blank string as null and a string of digits as a count of seconds or milliseconds: from a service
+         * that sends ISO 8601 text, either is a malformed time, not "no time" nor a time 50 years off.
+         */
+        static String notTimeText(String text) {
+            if (text.isBlank()) {
+                return "a blank JSON string";
+            }
+            int start = text.charAt(0) == '-' || text.charAt(0) == '+' ? 1 : 0;
+            boolean digits = false;
+            for (int i = start; i < text.length(); i++) {
+                char c = text.charAt(i);
+                if (c >= '0' && c <= '9') {
+                    digits = true;
+                } else if (c != '.') {
+                    return null;
+                }
+            }
+            return digits ? "a JSON string holding a number" : null;
         }
 
         private String typeName() {

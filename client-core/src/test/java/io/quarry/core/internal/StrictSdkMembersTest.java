@@ -42,8 +42,8 @@ class StrictSdkMembersTest {
         DONE("done", "$.done", Kind.BOOLEAN),
         NAME("name", "$.name", Kind.STRING),
         LEVEL("level", "$.level", Kind.STRING),
-        AT("at", "$.at", Kind.STRING),
-        DAY("day", "$.day", Kind.STRING),
+        AT("at", "$.at", Kind.TIME),
+        DAY("day", "$.day", Kind.TIME),
         IDS("ids", "$.ids[0]", Kind.INTEGER),
         COUNTS("counts", "$.counts.a", Kind.INTEGER),
         LIMIT("limit", "$.limit", Kind.INTEGER),
@@ -70,7 +70,8 @@ class StrictSdkMembersTest {
         INTEGER,
         NUMBER,
         BOOLEAN,
-        STRING
+        STRING,
+        TIME
     }
 
     /** JSON values of the wrong type for each kind of member; strings hold what a lenient reader would convert. */
@@ -82,7 +83,10 @@ class StrictSdkMembersTest {
             Kind.BOOLEAN,
             List.of("1", "0", "0.5", "\"true\"", "\"\"", "[true]", "{\"v\":true}"),
             Kind.STRING,
-            List.of("7", "0", "12.7", "true", "[\"x\"]", "{\"v\":\"x\"}"));
+            List.of("7", "0", "12.7", "true", "[\"x\"]", "{\"v\":\"x\"}"),
+            // Jackson would read a blank text as no time, and digits as a count of seconds
+            Kind.TIME,
+            List.of("1700000000", "1.5", "true", "\"\"", "\"  \"", "\"1700000000\"", "\"-1.5\"", "\"+7\"", "[\"x\"]"));
 
     /** Values out of a member's range, as JSON numbers. */
     private static final Map<Member, List<String>> OUT_OF_RANGE = Map.of(
@@ -141,6 +145,28 @@ class StrictSdkMembersTest {
     }
 
     @Test
+    void aTimeReadsFromIsoTextOnly() {
+        for (String text : List.of("", " ", "1700000000", "1700000000123", "-1", "+1.5", "12.")) {
+            String json = Member.AT.json("\"" + text + "\"");
+            assertFailsAt(json, "$.at", text);
+            assertThat(catchThrowable(() -> Json.read(json, MarkedAnswer.class)))
+                    .hasMessageContaining("expected an ISO 8601 time for `Instant`");
+        }
+        assertFailsAt(Member.DAY.json("\"\""), "$.day", "a blank day");
+        assertFailsAt(Member.AT.json("\"2026-01-02\""), "$.at", "a day where a time belongs");
+        assertFailsAt(Member.AT.json("\"2026-13-02T03:04:05Z\""), "$.at", "month 13");
+        assertFailsAt(Member.AT.json("\"+1000000001-01-01T00:00:00Z\""), "$.at", "past Instant.MAX");
+        for (String text : List.of(
+                "2026-01-02T03:04:05Z",
+                "2026-01-02T03:04:05.000Z",
+                "2026-01-02T05:04:05+02:00",
+                "2026-01-02T03:04:05.000000000Z")) {
+            MarkedAnswer read = Json.read(Member.AT.json("\"" + text + "\""), MarkedAnswer.class);
+            assertThat(read.at()).as(text).isEqualTo(Instant.parse("2026-01-02T03:04:05Z"));
+        }
+    }
+
+    @Test
     void nullsAndAbsentMembersReadAsBefore() {
         MarkedAnswer read = Json.read("{\"taskID\":null,\"name\":null,\"ids\":[null]}", MarkedAnswer.class);
 
@@ -156,6 +182,9 @@ class StrictSdkMembersTest {
 
         assertThat(thrown).isInstanceOf(DeserializationException.class).hasMessageNotContaining("qk-secret");
         assertThat(thrown.getMessage()).contains("$.count", "expected a JSON integer", "got a JSON string");
+        Throwable time = catchThrowable(() -> Json.read("{\"at\":\"qk-secret-looking-text\"}", MarkedAnswer.class));
+        assertThat(time).isInstanceOf(DeserializationException.class).hasMessageNotContaining("qk-secret");
+        assertThat(time.getMessage()).contains("$.at", "expected an ISO 8601 time for `Instant`");
     }
 
     /** The caller's record, with a member of each scalar kind: read with Jackson's coercions, as before. */

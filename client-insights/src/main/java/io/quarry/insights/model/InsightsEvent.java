@@ -1,8 +1,10 @@
 package io.quarry.insights.model;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.spi.CopyOnWrite;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -34,8 +36,9 @@ import java.util.function.Consumer;
  * @param index the index the records or filters belong to
  * @param userToken the pseudonymous user, {@code [a-zA-Z0-9_-]{1,64}}
  * @param authenticatedUserToken the signed-in user's token, same pattern; null for none
- * @param timestamp when it happened, epoch milliseconds, at most 4 days ago; null for the time received. A time in
- *     the future is sent as it is: the service states no limit there, so the client sets none
+ * @param timestamp when it happened, to the millisecond (sent as epoch milliseconds; a finer part is dropped), at
+ *     most 4 days ago; null for the time received. A time in the future is sent as it is: the service states no limit
+ *     there, so the client sets none
  * @param queryID the query ID of the search the event follows (32 hexadecimal characters); null for none
  * @param objectIDs the records (at most 20; a record named twice is sent twice, the service states no rule against
  *     it); null when the event names filters
@@ -55,7 +58,7 @@ public record InsightsEvent(
         String index,
         String userToken,
         String authenticatedUserToken,
-        Long timestamp,
+        @JsonFormat(shape = JsonFormat.Shape.NUMBER_INT) Instant timestamp,
         String queryID,
         List<String> objectIDs,
         List<String> filters,
@@ -65,7 +68,7 @@ public record InsightsEvent(
         Double value) {
 
     /**
-     * Copies the lists, and each map of {@code objectData} all the way down (its nested maps and lists), unmodifiable. A null item of {@code objectIDs}, {@code filters} or {@code positions} is
+     * Keeps the timestamp to the millisecond; copies the lists, and each map of {@code objectData} all the way down (its nested maps and lists), unmodifiable. A null item of {@code objectIDs}, {@code filters} or {@code positions} is
      * kept: sending refuses the event with the service's message for it. A null item of {@code objectData} is kept
      * and sent as a JSON {@code null}, a record without data: the service states no rule on those items.
      *
@@ -85,6 +88,8 @@ public record InsightsEvent(
      * @param value see the record description
      */
     public InsightsEvent {
+        // the service keeps milliseconds: the event holds what is sent
+        timestamp = timestamp == null ? null : timestamp.truncatedTo(ChronoUnit.MILLIS);
         objectIDs = copyOf(objectIDs);
         filters = copyOf(filters);
         positions = copyOf(positions);
@@ -198,16 +203,14 @@ public record InsightsEvent(
      *     (about 292 million years)
      */
     public InsightsEvent timestamp(Instant at) {
-        Long millis = null;
         if (at != null) {
             try {
-                millis = at.toEpochMilli();
+                at.toEpochMilli();
             } catch (ArithmeticException e) {
                 throw new InvalidRequestException("Event timestamp " + at + " is beyond epoch milliseconds in 64 bits");
             }
         }
-        Long timestamp = millis;
-        return with(p -> p.timestamp = timestamp);
+        return with(p -> p.timestamp = at);
     }
 
     /**
@@ -279,7 +282,7 @@ public record InsightsEvent(
         String index;
         String userToken;
         String authenticatedUserToken;
-        Long timestamp;
+        Instant timestamp;
         String queryID;
         List<String> objectIDs;
         List<String> filters;

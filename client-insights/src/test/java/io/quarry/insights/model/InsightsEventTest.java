@@ -32,7 +32,7 @@ class InsightsEventTest {
                         "products",
                         "user-1",
                         "signed-in",
-                        1_700_000_000_000L,
+                        Instant.ofEpochMilli(1_700_000_000_000L),
                         "0123456789abcdef0123456789abcdef",
                         List.of("sku-1"),
                         null,
@@ -51,7 +51,7 @@ class InsightsEventTest {
                 .hasMessageContaining(Instant.MAX.toString());
         assertThatThrownBy(() -> event.timestamp(Instant.MIN)).isInstanceOf(InvalidRequestException.class);
         assertThat(event.timestamp(Instant.ofEpochMilli(Long.MAX_VALUE)).timestamp())
-                .isEqualTo(Long.MAX_VALUE);
+                .isEqualTo(Instant.ofEpochMilli(Long.MAX_VALUE));
     }
 
     @Test

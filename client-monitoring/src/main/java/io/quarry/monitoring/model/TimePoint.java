@@ -7,29 +7,20 @@ import java.time.Instant;
 /**
  * One point of a time series: when, and the value measured then.
  *
- * @param t the timestamp as the service sends it: milliseconds since the epoch (seconds in some infrastructure
- *     answers); {@link #time()} reads both
+ * @param time when the value was measured. The service sends milliseconds since the epoch, and seconds in some
+ *     infrastructure answers: a value too small to be a millisecond timestamp of this century is read as seconds, so
+ *     both forms come out right
  * @param value the value (milliseconds for latency and indexing time; the metric's unit for infrastructure)
  */
-public record TimePoint(
-        @JsonProperty("t") long t, @JsonProperty("v") double value) {
+public record TimePoint(Instant time, double value) {
 
     /**
-     * Reads a point of an answer; one without a time or a value (a {@code null} the service sends for a moment
-     * nothing was measured) is no point, and the series leaves it out, rather than a 0 at 1970.
+     * Reads a point of an answer, {@code {"t": timestamp, "v": value}}; one without a time or a value (a
+     * {@code null} the service sends for a moment nothing was measured) is no point, and the series leaves it out,
+     * rather than a 0 at 1970.
      */
     @JsonCreator
     private static TimePoint fromJson(@JsonProperty("t") Long t, @JsonProperty("v") Double value) {
-        return t == null || value == null ? null : new TimePoint(t, value);
-    }
-
-    /**
-     * The timestamp as an instant. A value too small to be a millisecond timestamp of this century is read as
-     * seconds, so both forms the service uses come out right.
-     *
-     * @return the instant
-     */
-    public Instant time() {
-        return Timestamps.instant(t);
+        return t == null || value == null ? null : new TimePoint(Timestamps.instant(t), value);
     }
 }

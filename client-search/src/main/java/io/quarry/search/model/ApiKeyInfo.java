@@ -1,13 +1,15 @@
 package io.quarry.search.model;
 
+import java.time.Instant;
 import java.util.List;
 import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.annotation.JsonSerialize;
 
 /**
  * An API key as read back. {@code value} is the key itself: treat it as a secret ({@link #toString()} masks it).
  *
  * @param value                  the key
- * @param createdAt              Unix seconds
+ * @param createdAt              when the key was created, to the second (the service gives Unix seconds here)
  * @param acl                    rights
  * @param description            label
  * @param indexes                indices it is limited to (global list)
@@ -21,7 +23,10 @@ import tools.jackson.databind.annotation.JsonDeserialize;
  */
 public record ApiKeyInfo(
         String value,
-        Long createdAt,
+
+        @JsonDeserialize(using = EpochSecondsJson.Reader.class) @JsonSerialize(using = EpochSecondsJson.Writer.class)
+        Instant createdAt,
+
         List<Acl> acl,
         String description,
         List<String> indexes,

@@ -1,14 +1,16 @@
 package io.quarry.search.model;
 
+import java.time.Instant;
+
 /**
  * The answer of a key create, update, delete or restore call ({@link #toString()} masks the key).
  *
  * @param key       the key (create, update, restore)
- * @param createdAt ISO 8601 creation time (create, restore)
- * @param updatedAt ISO 8601 update time (update)
- * @param deletedAt ISO 8601 deletion time (delete)
+ * @param createdAt when the key was created (create, restore)
+ * @param updatedAt when the key was updated (update)
+ * @param deletedAt when the key was deleted (delete)
  */
-public record ApiKeyResponse(String key, String createdAt, String updatedAt, String deletedAt) {
+public record ApiKeyResponse(String key, Instant createdAt, Instant updatedAt, Instant deletedAt) {
 
     /** Shows the timestamps, not the key. */
     @Override

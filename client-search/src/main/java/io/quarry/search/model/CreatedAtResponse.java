@@ -1,8 +1,10 @@
 package io.quarry.search.model;
 
+import java.time.Instant;
+
 /**
  * The answer of a user assignment.
  *
- * @param createdAt ISO 8601 time
+ * @param createdAt when the assignment was accepted
  */
-public record CreatedAtResponse(String createdAt) {}
+public record CreatedAtResponse(Instant createdAt) {}

@@ -1,9 +1,11 @@
 package io.quarry.search.model;
 
+import java.time.Instant;
+
 /**
  * The answer to a deletion in an index: a record, the records matching a filter, a rule, a synonym or the index.
  *
  * @param taskID    the task applying the deletion
- * @param deletedAt ISO 8601 time the deletion was accepted
+ * @param deletedAt when the deletion was accepted
  */
-public record DeleteTaskResponse(long taskID, String deletedAt) implements TaskAcknowledgement {}
+public record DeleteTaskResponse(long taskID, Instant deletedAt) implements TaskAcknowledgement {}

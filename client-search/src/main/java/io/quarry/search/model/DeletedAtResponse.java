@@ -1,8 +1,10 @@
 package io.quarry.search.model;
 
+import java.time.Instant;
+
 /**
  * The answer of a user removal.
  *
- * @param deletedAt ISO 8601 time
+ * @param deletedAt when the removal was accepted
  */
-public record DeletedAtResponse(String deletedAt) {}
+public record DeletedAtResponse(Instant deletedAt) {}

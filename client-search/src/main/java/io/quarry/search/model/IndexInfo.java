@@ -1,13 +1,14 @@
 package io.quarry.search.model;
 
+import java.time.Instant;
 import java.util.List;
 
 /**
  * One index in the index list.
  *
  * @param name                 the index name
- * @param createdAt            ISO 8601 creation time
- * @param updatedAt            ISO 8601 last update time
+ * @param createdAt            when the index was created
+ * @param updatedAt            when the index was last changed
  * @param entries              number of records
  * @param dataSize             size of the records in bytes
  * @param fileSize             size of the index files in bytes
@@ -19,8 +20,8 @@ import java.util.List;
  */
 public record IndexInfo(
         String name,
-        String createdAt,
-        String updatedAt,
+        Instant createdAt,
+        Instant updatedAt,
         Long entries,
         Long dataSize,
         Long fileSize,

@@ -1,12 +1,13 @@
 package io.quarry.search.model;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Instant;
 
 /**
  * One logged API call. Logged headers and
  * bodies are as the service recorded them, keys masked by the service.
  *
- * @param timestamp        ISO 8601 time
+ * @param timestamp        when the call was made
  * @param method           HTTP method
  * @param answerCode       HTTP status, as text
  * @param queryBody        request body
@@ -20,7 +21,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param index            index, if any
  */
 public record LogEntry(
-        String timestamp,
+        Instant timestamp,
         String method,
         @JsonProperty("answer_code") String answerCode,
         @JsonProperty("query_body") String queryBody,

@@ -1,6 +1,9 @@
 package io.quarry.search.model;
 
+import java.time.Instant;
 import java.util.List;
+import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.annotation.JsonSerialize;
 
 /**
  * A page of user mappings found by a search (the index behind it is rebuilt every 12 hours).
@@ -9,10 +12,16 @@ import java.util.List;
  * @param nbHits      how many match
  * @param page        zero-based page
  * @param hitsPerPage hits per page
- * @param updatedAt   when the search index was rebuilt, if said
+ * @param updatedAt   when the search index was rebuilt, to the second (Unix seconds on the wire); null if not said
  */
 public record UserIdSearchResponse(
-        List<UserMapping> hits, Long nbHits, Integer page, Integer hitsPerPage, Long updatedAt) {
+        List<UserMapping> hits,
+        Long nbHits,
+        Integer page,
+        Integer hitsPerPage,
+
+        @JsonDeserialize(using = EpochSecondsJson.Reader.class) @JsonSerialize(using = EpochSecondsJson.Writer.class)
+        Instant updatedAt) {
 
     /**
      * Keeps an unmodifiable copy of the list.

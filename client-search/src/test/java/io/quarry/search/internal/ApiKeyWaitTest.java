@@ -6,6 +6,7 @@ import io.quarry.search.ApiKeyChange;
 import io.quarry.search.model.Acl;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.ApiKeyInfo;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -35,6 +36,6 @@ class ApiKeyWaitTest {
     }
 
     private static ApiKeyInfo read(List<String> indexes, List<String> referers) {
-        return new ApiKeyInfo("k", 0L, List.of(Acl.SEARCH), "", indexes, null, 0, 0, "", referers, 0);
+        return new ApiKeyInfo("k", Instant.EPOCH, List.of(Acl.SEARCH), "", indexes, null, 0, 0, "", referers, 0);
     }
 }
