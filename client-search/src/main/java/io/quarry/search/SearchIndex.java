@@ -25,6 +25,7 @@ import io.quarry.search.model.BatchResponse;
 import io.quarry.search.model.CopyScope;
 import io.quarry.search.model.DeleteTaskResponse;
 import io.quarry.search.model.FacetSearchResponse;
+import io.quarry.search.model.FacetValuesQuery;
 import io.quarry.search.model.IndexSettings;
 import io.quarry.search.model.ObjectCreatedResponse;
 import io.quarry.search.model.ObjectUpdatedResponse;
@@ -187,51 +188,44 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
 
     /**
      * Searches the values of a facet (declared {@code searchable(...)} in attributesForFaceting); pagination does not
-     * apply.
+     * apply. {@code FacetValuesQuery.of("brand")} asks for the 10 values most records have;
+     * {@code .facetQuery("ac").query(SearchQuery.of().filters("price < 10")).maxFacetHits(5)} for the 5 values
+     * matching "ac" most frequent among the records under 10. The parameters go in the request's body, on a
+     * {@link #withParametersInUrl()} view too.
      *
      * <p>Key right: search.
      *
-     * @param facetName the facet attribute
-     * @param facetQuery the text to look for in the values, or null for none: the values most records have
-     * @param query search parameters restricting the records counted, or null
-     * @param maxFacetHits most values returned, 1 to 100, or null for the default 10
+     * @param query the facet, and the text, search parameters and number of values left to the service unless set
      * @return the matching values by decreasing count
      * @throws io.quarry.core.QuarryException on any failure
      */
-    public FacetSearchResponse searchForFacetValues(
-            String facetName, String facetQuery, SearchQuery query, Integer maxFacetHits) {
-        return searchForFacetValuesRequest(facetName, facetQuery, query, maxFacetHits)
-                .execute(FacetSearchResponse.class);
+    public FacetSearchResponse searchForFacetValues(FacetValuesQuery query) {
+        return searchForFacetValuesRequest(query).execute(FacetSearchResponse.class);
     }
 
     /**
-     * Asynchronous form of {@link #searchForFacetValues(String, String, SearchQuery, Integer)}.
-     * Cancelling the future cancels the call.
+     * Asynchronous form of {@link #searchForFacetValues(FacetValuesQuery)}. Cancelling the future cancels the call.
      *
-     * @param facetName the facet attribute
-     * @param facetQuery the text to look for in the values, or null for none: the values most records have
-     * @param query search parameters restricting the records counted, or null
-     * @param maxFacetHits most values returned, 1 to 100, or null for the default 10
+     * @param query the facet, and the text, search parameters and number of values left to the service unless set
      * @return a future of the matching values by decreasing count; it fails with a
      * {@link io.quarry.core.QuarryException}
      */
-    public CompletableFuture<FacetSearchResponse> searchForFacetValuesAsync(
-            String facetName, String facetQuery, SearchQuery query, Integer maxFacetHits) {
-        return searchForFacetValuesRequest(facetName, facetQuery, query, maxFacetHits)
-                .executeAsync(FacetSearchResponse.class);
+    public CompletableFuture<FacetSearchResponse> searchForFacetValuesAsync(FacetValuesQuery query) {
+        return searchForFacetValuesRequest(query).executeAsync(FacetSearchResponse.class);
     }
 
-    private ApiRequest searchForFacetValuesRequest(
-            String facetName, String facetQuery, SearchQuery query, Integer maxFacetHits) {
+    private ApiRequest searchForFacetValuesRequest(FacetValuesQuery query) {
+        Objects.requireNonNull(query, "query");
+        SearchQuery parameters = query.query();
         return scope().request(Endpoints.SEARCH_FOR_FACET_VALUES)
-                .path("facetName", facetName)
+                .path("facetName", query.facet())
                 .body(JsonBodies.object(
                         "params",
-                        query == null ? null : query.toParamString(),
+                        parameters == null ? null : parameters.toParamString(),
                         "facetQuery",
-                        facetQuery,
+                        query.facetQuery(),
                         "maxFacetHits",
-                        maxFacetHits));
+                        query.maxFacetHits()));
     }
 
     /**

@@ -8,6 +8,7 @@ import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.junit.MockServerExtension.StatePolicy;
 import io.quarry.search.model.Acl;
 import io.quarry.search.model.ApiKey;
+import io.quarry.search.model.FacetValuesQuery;
 import io.quarry.search.model.HighlightResult;
 import io.quarry.search.model.Hit;
 import io.quarry.search.model.IndexQuery;
@@ -237,7 +238,9 @@ class AwkwardAttributeNamesContractTest {
         for (int i = 0; i < NAMES.size(); i += 2) {
             String facet = NAMES.get(i);
             Map<String, Long> values = new TreeMap<>();
-            index.searchForFacetValues(facet, "", null, 100).facetHits().forEach(h -> values.put(h.value(), h.count()));
+            index.searchForFacetValues(FacetValuesQuery.of(facet).facetQuery("").maxFacetHits(100))
+                    .facetHits()
+                    .forEach(h -> values.put(h.value(), h.count()));
             assertThat(values).as(seeded("facet value search on " + facet)).isEqualTo(expected.get(facet));
         }
     }

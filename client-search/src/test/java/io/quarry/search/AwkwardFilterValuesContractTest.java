@@ -11,6 +11,7 @@ import io.quarry.mockserver.junit.MockServerExtension.StatePolicy;
 import io.quarry.search.model.Acl;
 import io.quarry.search.model.ApiKey;
 import io.quarry.search.model.FacetHit;
+import io.quarry.search.model.FacetValuesQuery;
 import io.quarry.search.model.IndexQuery;
 import io.quarry.search.model.IndexSettings;
 import io.quarry.search.model.SearchQuery;
@@ -215,7 +216,9 @@ class AwkwardFilterValuesContractTest {
                         .get("brand"))
                 .as(seeded("facets in the URL"))
                 .isEqualTo(counts);
-        assertThat(facetHits(index.searchForFacetValues("brand", "", null, 100).facetHits()))
+        assertThat(facetHits(index.searchForFacetValues(
+                                FacetValuesQuery.of("brand").facetQuery("").maxFacetHits(100))
+                        .facetHits()))
                 .as(seeded("facet value search"))
                 .isEqualTo(counts);
         String value = "say \"hi\"";

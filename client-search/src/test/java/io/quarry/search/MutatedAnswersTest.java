@@ -12,6 +12,7 @@ import io.quarry.search.model.BatchAction;
 import io.quarry.search.model.BatchOperation;
 import io.quarry.search.model.DictionaryName;
 import io.quarry.search.model.DictionaryQuery;
+import io.quarry.search.model.FacetValuesQuery;
 import io.quarry.search.model.Hit;
 import io.quarry.search.model.IndexQuery;
 import io.quarry.search.model.LogsQuery;
@@ -121,7 +122,12 @@ class MutatedAnswersTest {
                 .call(
                         "searchAsync",
                         () -> products.searchAsync(lamps, Product.class).join())
-                .call("searchForFacetValues", () -> products.searchForFacetValues("brand", "ac", SearchQuery.of(), 5))
+                .call(
+                        "searchForFacetValues",
+                        () -> products.searchForFacetValues(FacetValuesQuery.of("brand")
+                                .facetQuery("ac")
+                                .query(SearchQuery.of())
+                                .maxFacetHits(5)))
                 .call("browsePage", () -> products.browsePage(SearchQuery.of(), Product.class))
                 .call(
                         "multiSearch",

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.model.Anchoring;
 import io.quarry.search.model.DictionaryName;
+import io.quarry.search.model.FacetValuesQuery;
 import io.quarry.search.model.IndexSettings;
 import io.quarry.search.model.Rule;
 import io.quarry.search.model.RuleCondition;
@@ -64,6 +65,8 @@ class NullArgumentsContractTest {
         assertRefusedUnsent("requests", () -> client.getObjects(null, Map.class));
         assertRefusedUnsent("type", () -> index.browseObjects(null));
         assertRefusedUnsent("type", () -> index.browseObjectsAsync(null, null));
+        assertRefusedUnsent("query", () -> index.searchForFacetValues(null));
+        assertRefusedUnsent("query", () -> index.searchForFacetValuesAsync(null));
     }
 
     @Test
@@ -82,14 +85,14 @@ class NullArgumentsContractTest {
     }
 
     @Test
-    void aSearchOrFacetSearchWithoutParametersTakesTheNullAsNone() {
+    void aSearchWithoutParametersTakesTheNullAsNoneAndAFacetSearchItsUnsetMembers() {
         index.setSettings(IndexSettings.of().attributesForFaceting("searchable(brand)"));
         index.waitForTask(
                 index.saveObject("p1", Map.of("name", "Phone", "brand", "Acme")).taskID());
 
         assertThat(index.search(null, Map.class).hits()).hasSize(1);
         assertThat(index.searchAsync(null, Map.class).join().hits()).hasSize(1);
-        assertThat(index.searchForFacetValues("brand", null, null, null).facetHits())
+        assertThat(index.searchForFacetValues(FacetValuesQuery.of("brand")).facetHits())
                 .extracting(hit -> hit.value())
                 .containsExactly("Acme");
     }

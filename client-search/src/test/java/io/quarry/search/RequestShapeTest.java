@@ -19,6 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.RequestOptions;
+import io.quarry.search.model.FacetValuesQuery;
 import io.quarry.search.model.IndexQuery;
 import io.quarry.search.model.LogsQuery;
 import io.quarry.search.model.LogsResponse;
@@ -115,7 +116,10 @@ class RequestShapeTest {
     @Test
     void facetSearchAndBrowseAndDeleteBySendParamsStrings() {
         SearchIndex index = client.index("products");
-        index.searchForFacetValues("brand", "ac", SearchQuery.of().filters("price < 10"), 5);
+        index.searchForFacetValues(FacetValuesQuery.of("brand")
+                .facetQuery("ac")
+                .query(SearchQuery.of().filters("price < 10"))
+                .maxFacetHits(5));
         index.browsePage(SearchQuery.of("a b"), FreeFormRecord.class);
         index.deleteBy(SearchQuery.of().filters("brand:Acme"));
 
@@ -146,12 +150,13 @@ class RequestShapeTest {
         inUrl.browsePageAsync(SearchQuery.of().filters("brand:Acme"), FreeFormRecord.class)
                 .join();
         inUrl.browsePageFrom("next page", FreeFormRecord.class);
-        inUrl.searchForFacetValues("brand", "ac", null, null);
+        inUrl.searchForFacetValues(FacetValuesQuery.of("brand").facetQuery("ac"));
 
         READ.verify(getRequestedFor(urlPathEqualTo("/1/indexes/products/browse"))
                 .withQueryParam("filters", equalTo("brand:Acme")));
         READ.verify(getRequestedFor(urlEqualTo("/1/indexes/products/browse?cursor=next%20page")));
-        READ.verify(postRequestedFor(urlEqualTo("/1/indexes/products/facets/brand/query")));
+        READ.verify(postRequestedFor(urlEqualTo("/1/indexes/products/facets/brand/query"))
+                .withRequestBody(equalToJson("{\"facetQuery\":\"ac\"}")));
         READ.verify(3, anyRequestedFor(anyUrl()));
     }
 

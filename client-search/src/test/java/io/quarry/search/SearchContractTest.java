@@ -13,6 +13,7 @@ import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.mockserver.junit.MockServerExtension.StatePolicy;
 import io.quarry.mockserver.junit.MockServerSettings;
 import io.quarry.search.model.FacetSearchResponse;
+import io.quarry.search.model.FacetValuesQuery;
 import io.quarry.search.model.HighlightResult;
 import io.quarry.search.model.Hit;
 import io.quarry.search.model.IndexQuery;
@@ -172,13 +173,19 @@ class SearchContractTest {
 
     @Test
     void searchesFacetValues() {
-        FacetSearchResponse facets = index.searchForFacetValues("brand", "ac", SearchQuery.of("phone"), 5);
+        FacetValuesQuery acInPhones = FacetValuesQuery.of("brand")
+                .facetQuery("ac")
+                .query(SearchQuery.of("phone"))
+                .maxFacetHits(5);
+        FacetSearchResponse facets = index.searchForFacetValues(acInPhones);
 
         assertThat(facets.facetHits()).singleElement().satisfies(hit -> {
             assertThat(hit.value()).isEqualTo("Acme");
             assertThat(hit.count()).isEqualTo(5);
             assertThat(hit.highlighted()).contains("<em>");
         });
+        assertThat(index.searchForFacetValuesAsync(acInPhones).join().facetHits())
+                .isEqualTo(facets.facetHits());
     }
 
     @Test

@@ -76,6 +76,8 @@ class ValueNullsRuleTest {
             "CrawlerListQuery.appId(String) #0",
             "CrawlerListQuery.name(String) #0",
             "DictionaryQuery.language(String) #0",
+            "FacetValuesQuery.facetQuery(String) #0",
+            "FacetValuesQuery.query(SearchQuery) #0",
             "Health.setTimeout(Duration) #0",
             "Incident.fromJson(long, Map) #1",
             "IndexQuery.facet(String, String, String, SearchQuery) #2",
