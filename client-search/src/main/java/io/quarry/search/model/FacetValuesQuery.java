@@ -38,6 +38,16 @@ public record FacetValuesQuery(String facet, String facetQuery, SearchQuery quer
         if (facet.isEmpty()) {
             throw new InvalidRequestException("A facet value search needs a facet name");
         }
+        checkMaxFacetHits(maxFacetHits);
+    }
+
+    /**
+     * Refuses a number of facet values the service refuses, for this search and a multi-search's facet entry alike.
+     *
+     * @param maxFacetHits the number asked for, or null for the service's default
+     * @throws InvalidRequestException when it is outside 1 to 100
+     */
+    static void checkMaxFacetHits(Integer maxFacetHits) {
         if (maxFacetHits != null && (maxFacetHits < 1 || maxFacetHits > MOST_FACET_HITS)) {
             throw new InvalidRequestException("maxFacetHits must be 1 to " + MOST_FACET_HITS + ", not " + maxFacetHits);
         }

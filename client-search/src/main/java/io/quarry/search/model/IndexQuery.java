@@ -26,8 +26,9 @@ public record IndexQuery(String indexName, SearchQuery query, String facet, Stri
      * @param query        the parameters
      * @param facet        the facet whose values are searched, or null for a search of hits
      * @param facetQuery   the text to look for in the facet's values, or null
-     * @param maxFacetHits most values returned, or null
-     * @throws InvalidRequestException for facet parameters without a facet, or an empty facet name
+     * @param maxFacetHits most values returned, 1 to 100, or null
+     * @throws InvalidRequestException for facet parameters without a facet, an empty facet name, or
+     *     {@code maxFacetHits} outside 1 to 100 (the service refuses it)
      */
     public IndexQuery {
         Objects.requireNonNull(indexName, "indexName");
@@ -38,6 +39,7 @@ public record IndexQuery(String indexName, SearchQuery query, String facet, Stri
         if (facet != null && facet.isEmpty()) {
             throw new InvalidRequestException("A facet entry needs a facet name");
         }
+        FacetValuesQuery.checkMaxFacetHits(maxFacetHits);
     }
 
     /**
