@@ -538,9 +538,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     private ApiRequest partialUpdateObjectRequest(String objectID, Object attributes, boolean createIfNotExists) {
         ApiRequest request = scope().request(Endpoints.PARTIAL_UPDATE_OBJECT)
                 .path("objectID", objectID)
-                .query("createIfNotExists", createIfNotExists)
-                .body(WriteChecks.requireBody(attributes, "attributes"));
-        return RepeatSafety.isCumulative(attributes) ? request.notSafeToRepeat() : request;
+                .query("createIfNotExists", createIfNotExists);
+        // a typed update is serialised once, by the request, watched for a cumulative operation if it may carry one
+        return RepeatSafety.withUpdateBody(request, WriteChecks.requireBody(attributes, "attributes"), scope().api());
     }
 
     /**
@@ -1157,7 +1157,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return writeChunks(
                 "partialUpdateObjects",
                 records,
-                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, true),
+                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, true, scope().api()),
                 options);
     }
 
@@ -1175,7 +1175,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return writeChunksAsync(
                 "partialUpdateObjects",
                 records,
-                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, true),
+                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, true, scope().api()),
                 options);
     }
 
@@ -1222,7 +1222,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return writeChunks(
                 "partialUpdateExistingObjects",
                 records,
-                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, false),
+                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, false, scope().api()),
                 options);
     }
 
@@ -1241,7 +1241,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return writeChunksAsync(
                 "partialUpdateExistingObjects",
                 records,
-                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, false),
+                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, false, scope().api()),
                 options);
     }
 

@@ -7,6 +7,7 @@ import io.quarry.core.WriteRefusedException;
 import io.quarry.core.spi.DefaultObjectID;
 import io.quarry.core.spi.ObjectIDs;
 import io.quarry.core.spi.Polling;
+import io.quarry.core.spi.RecordLayout;
 import io.quarry.core.spi.TimedSteps;
 import io.quarry.search.ChunkListener;
 import io.quarry.search.WriteProgress;
@@ -287,14 +288,54 @@ public final class IngestQueue {
     private Operation toPartialUpdate(Object attributes) {
         Objects.requireNonNull(attributes, "attributes");
         refuseIf(RecordChecks.notAnObject(attributes), "update");
-        if (!ObjectIDs.present(attributes)) {
-            throw new InvalidRequestException(
-                    "a partial update needs the record's objectID, and " + name + " was handed one without it");
+        if (RepeatSafety.isTyped(attributes)) {
+            return toTypedPartialUpdate(attributes);
         }
+        requireObjectID(ObjectIDs.present(attributes));
         boolean cumulative = RepeatSafety.isCumulative(attributes);
         PreparedJson json = api.prepare(attributes);
         refuseIf(RecordChecks.badObjectID(attributes, json), "update");
         return operation(BatchOperation.of(BatchAction.PARTIAL_UPDATE_OBJECT, json), cumulative);
+    }
+
+    /**
+     * A typed update, serialised once: judged on the object when its class's layout tells its objectID and that it
+     * carries no cumulative operation ({@link io.quarry.core.spi.RecordLayout}), else watched as it is prepared.
+     */
+    private Operation toTypedPartialUpdate(Object attributes) {
+        RecordLayout layout = RecordLayout.of(api, attributes.getClass());
+        if (layout.knowsObjectID() && !layout.mayHoldMember(RepeatSafety.OPERATION)) {
+            String id = null;
+            boolean read = true;
+            try {
+                id = layout.objectID(attributes);
+            } catch (IllegalStateException e) {
+                read = false; // its accessor failed: prepare fails the same way, and says so
+            }
+            if (read) {
+                requireObjectID(id != null);
+                refuseIf(RecordChecks.badText(id), "update");
+                PreparedJson json = api.prepare(attributes);
+                return operation(BatchOperation.of(BatchAction.PARTIAL_UPDATE_OBJECT, json), false);
+            }
+        }
+        WatchedUpdate watched = new WatchedUpdate(attributes, true);
+        PreparedJson json;
+        try {
+            json = api.prepare(watched);
+        } catch (InvalidRequestException e) {
+            refuseIf(watched.problem(), "update");
+            throw e;
+        }
+        requireObjectID(watched.objectIDWritten());
+        return operation(BatchOperation.of(BatchAction.PARTIAL_UPDATE_OBJECT, json), watched.cumulative());
+    }
+
+    private void requireObjectID(boolean present) {
+        if (!present) {
+            throw new InvalidRequestException(
+                    "a partial update needs the record's objectID, and " + name + " was handed one without it");
+        }
     }
 
     private Operation toDelete(String objectID) {

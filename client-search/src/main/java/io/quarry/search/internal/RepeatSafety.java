@@ -1,9 +1,11 @@
 package io.quarry.search.internal;
 
+import io.quarry.core.ApiClient;
 import io.quarry.core.ApiRequest;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.PreparedJson;
 import io.quarry.core.spi.ObjectIDs;
+import io.quarry.core.spi.RecordLayout;
 import io.quarry.search.model.AttributeOperation;
 import io.quarry.search.model.BatchAction;
 import io.quarry.search.model.BatchOperation;
@@ -20,6 +22,9 @@ public final class RepeatSafety {
 
     /** Built-in operations whose second application changes the record again. */
     private static final Set<String> CUMULATIVE_OPERATIONS = Set.of("Increment", "Decrement", "Add");
+
+    /** The member naming an attribute's operation, one level inside an update. */
+    static final String OPERATION = "_operation";
 
     private RepeatSafety() {}
 
@@ -90,6 +95,41 @@ public final class RepeatSafety {
     }
 
     /**
+     * Whether a typed update's class may carry a cumulative operation, that is may write an object holding an
+     * {@code _operation} member one level in ({@link RecordLayout#mayHoldMember}); found once per class.
+     *
+     * @param attributes the update, typed (not a map, a free-form record or JSON written ahead)
+     * @param client     the client that writes it
+     * @return false when its class surely cannot
+     */
+    static boolean mayCarryOperation(Object attributes, ApiClient client) {
+        return RecordLayout.of(client, attributes.getClass()).mayHoldMember(OPERATION);
+    }
+
+    /**
+     * Gives a single partial update's request its body, marked as the update needs: a typed update whose class may
+     * carry a cumulative operation is serialised once, by the request, watched for one
+     * ({@link ApiRequest#notSafeToRepeatIf}); one whose class cannot is sent as it is, and other updates are looked at
+     * directly. None is converted to find out.
+     *
+     * @param request    the request
+     * @param attributes the update, not null
+     * @param client     the client that writes it
+     * @return the request, with its body, marked as the update needs
+     */
+    public static ApiRequest withUpdateBody(ApiRequest request, Object attributes, ApiClient client) {
+        if (isTyped(attributes)) {
+            if (!mayCarryOperation(attributes, client)) {
+                return request.body(attributes);
+            }
+            WatchedUpdate watched = new WatchedUpdate(attributes, false);
+            return request.body(watched).notSafeToRepeatIf(watched::cumulative);
+        }
+        request.body(attributes);
+        return isCumulative(attributes) ? request.notSafeToRepeat() : request;
+    }
+
+    /**
      * Whether a batch holds an operation that must not be applied twice.
      *
      * @param operations the operations
@@ -113,7 +153,7 @@ public final class RepeatSafety {
         if (unrepeatable(operations, operations instanceof ChunkBody)) {
             return request.notSafeToRepeat();
         }
-        if (operations instanceof ChunkBody chunk && hasTypedUpdate(chunk)) {
+        if (operations instanceof ChunkBody chunk && chunk.watchesUpdates()) {
             return request.notSafeToRepeatIf(chunk::cumulativeWritten);
         }
         return request;
@@ -132,21 +172,12 @@ public final class RepeatSafety {
         return false;
     }
 
-    private static boolean hasTypedUpdate(List<BatchOperation> operations) {
-        for (BatchOperation op : operations) {
-            if (isUpdate(op.action()) && isTyped(op.body())) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean isUpdate(BatchAction action) {
+    static boolean isUpdate(BatchAction action) {
         return action == BatchAction.PARTIAL_UPDATE_OBJECT || action == BatchAction.PARTIAL_UPDATE_OBJECT_NO_CREATE;
     }
 
     /** Whether finding a cumulative operation in these attributes would take converting them (a typed record). */
-    private static boolean isTyped(Object attributes) {
+    static boolean isTyped(Object attributes) {
         return attributes != null
                 && !(attributes instanceof Map<?, ?>)
                 && !(attributes instanceof FreeFormRecord)
