@@ -1,6 +1,7 @@
 package io.quarry.core.spi;
 
 import io.quarry.core.FreeFormRecord;
+import io.quarry.core.internal.base.FiniteNumbers;
 import java.lang.reflect.Modifier;
 import java.util.Collection;
 import java.util.HashSet;
@@ -30,6 +31,8 @@ final class RecordLayoutFinder {
     private static final String JACKSON = "tools.jackson.databind.";
 
     private static final String JAVA_TIME = "tools.jackson.databind.ext.javatime.";
+
+    private static final String FINITE_NUMBERS = FiniteNumbers.class.getName() + "$";
 
     private RecordLayoutFinder() {}
 
@@ -157,8 +160,10 @@ final class RecordLayoutFinder {
         return serializer.getClass() == BeanSerializer.class || serializer.getClass() == UnrolledBeanSerializer.class;
     }
 
+    /** Whether Jackson wrote the serializer, or the core's refusal of non-finite numbers extends Jackson's. */
     private static boolean isJacksons(ValueSerializer<?> serializer) {
-        return serializer.getClass().getName().startsWith(JACKSON);
+        String name = serializer.getClass().getName();
+        return name.startsWith(JACKSON) || name.startsWith(FINITE_NUMBERS);
     }
 
     /**

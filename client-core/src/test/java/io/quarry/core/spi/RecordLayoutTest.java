@@ -46,7 +46,15 @@ class RecordLayoutTest {
 
     public record Price(double amount, String currency) {}
 
-    public record Product(String objectID, String name, List<String> tags, Price price, Instant at, int stock) {}
+    public record Product(
+            String objectID,
+            String name,
+            List<String> tags,
+            Price price,
+            Instant at,
+            int stock,
+            double rating,
+            double[] scores) {}
 
     public record NoID(String name, long count) {}
 
@@ -159,9 +167,9 @@ class RecordLayoutTest {
         RecordLayout layout = layout(Product.class);
 
         assertThat(layout.knowsObjectID()).isTrue();
-        assertThat(layout.objectID(new Product("p1", "n", List.of(), null, null, 1)))
+        assertThat(layout.objectID(new Product("p1", "n", List.of(), null, null, 1, 4.5, null)))
                 .isEqualTo("p1");
-        assertThat(layout.objectID(new Product(null, "n", List.of(), null, null, 1)))
+        assertThat(layout.objectID(new Product(null, "n", List.of(), null, null, 1, 4.5, null)))
                 .isNull();
         assertThat(layout.mayHoldMember("_operation")).isFalse();
         assertThat(layout.mayHoldMember("currency")).isTrue();
