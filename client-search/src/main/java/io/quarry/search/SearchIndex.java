@@ -1012,8 +1012,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * says which it was and whose cause is the failure (the source's own exception included). It names the chunks
      * acknowledged, those not, and the first record never sent, from which a write can resume. A record the service
      * would refuse with its whole batch (one that is not a JSON object, or whose {@code objectID} is empty or not a
-     * string), or one the JSON mapping cannot write, is found as its chunk's body is serialised (each record once),
-     * before a byte of that chunk is sent or its listener told: the write stops as when the source throws
+     * string), or one the JSON mapping cannot write, is found before a byte of that chunk is sent or its listener
+     * told: as its chunk is made when that needs no serialisation (a map, a free-form record, a typed record whose
+     * class writes its objectID as a {@code String} property), else as its chunk's body is serialised (each record
+     * once). The write stops as when the source throws
      * ({@code SOURCE_FAILED}), the cause an {@link io.quarry.core.InvalidRequestException} naming the record's
      * position; nothing of its chunk was sent. A body over 1 MB is streamed instead: a record refused after its first
      * megabyte cuts the request off before its end (no server applies such a request), and the report is the same

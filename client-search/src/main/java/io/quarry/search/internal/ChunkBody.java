@@ -30,9 +30,15 @@ import tools.jackson.databind.annotation.JsonSerialize;
  * listener is told as the first serialisation reaches the buffer's size, before the body is streamed, and a record
  * after that point is refused while the body is being sent; the request is cut off before its end, which no server
  * applies. Either way the refusal is kept here ({@link #refusal()}), naming the record's position in the input.
+ * With several chunks in flight a later chunk may have been sent meanwhile, and the write then reports this chunk
+ * failed ({@code CHUNK_FAILED}), its cause saying it was not applied: holding later chunks until a streamed body is
+ * written whole, or serialising it ahead, would report it exactly, at the cost of large chunks uploaded one at a time
+ * or held in memory. Records judged as the chunk was made are never refused here.
  *
- * <p>The same serialisation notes a typed update's cumulative operation ({@link #cumulativeWritten()}), which the
- * request asks for once the body was serialised for a try, to decide whether to send it again: in full when buffered. A streamed body cut off before its end was not applied, so what was written of it is what counts.
+ * <p>The same serialisation notes a watched typed update's cumulative operation ({@link #cumulativeWritten()}), which
+ * the request asks for once the body was serialised for a try, to decide whether to send it again: in full when
+ * buffered. A streamed body cut off before its end was not applied, so what was written of it is what counts. An
+ * update whose class can carry no cumulative operation is not watched.
  */
 @JsonSerialize(using = ChunkBody.Writer.class)
 final class ChunkBody extends AbstractList<BatchOperation> implements RandomAccess {

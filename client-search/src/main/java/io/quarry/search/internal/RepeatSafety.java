@@ -141,8 +141,9 @@ public final class RepeatSafety {
 
     /**
      * Marks a batch request that must not be applied twice. The typed updates of a chunked write's chunk are not
-     * converted to find out: its body notes a cumulative operation as the request serialises it, once
-     * ({@link ChunkBody#cumulativeWritten()}), and the request asks that once the body was serialised for a try.
+     * converted to find out: one whose class can carry no cumulative operation was told so by its layout as the chunk
+     * was made, and the body notes one in the others as the request serialises it, once
+     * ({@link ChunkBody#cumulativeWritten()}); the request asks that once the body was serialised for a try.
      * Other operations are looked at here (a typed update of a batch of the caller's own is converted).
      *
      * @param request    the batch request
