@@ -279,10 +279,51 @@ public final class IngestQueue {
         Object body = assignObjectIDs
                 ? DefaultObjectID.of(api, record, () -> UUID.randomUUID().toString())
                 : record;
+        if (RepeatSafety.isTyped(record)) {
+            return toTypedAdd(record, body);
+        }
         boolean unrepeatable = !assignObjectIDs && RepeatSafety.lacksObjectID(record);
         PreparedJson json = api.prepare(body);
         refuseIf(RecordChecks.badObjectID(record, json), "record");
         return operation(BatchOperation.of(BatchAction.ADD_OBJECT, json), unrepeatable);
+    }
+
+    /**
+     * A typed record, serialised once and its JSON not read again: its objectID judged on the object when its class's
+     * layout tells it ({@link RecordLayout}), else watched as it is prepared.
+     *
+     * @param body the record, or the record with the objectID it gets when it has none
+     */
+    private Operation toTypedAdd(Object record, Object body) {
+        RecordLayout layout = RecordLayout.of(api, record.getClass());
+        if (layout.knowsObjectID()) {
+            String id = null;
+            boolean read = true;
+            try {
+                id = layout.objectID(record);
+            } catch (IllegalStateException e) {
+                read = false; // its accessor failed: prepare fails the same way, and says so
+            }
+            if (read) {
+                refuseIf(id == null ? null : RecordChecks.badText(id), "record");
+                PreparedJson json = api.prepare(body);
+                return operation(BatchOperation.of(BatchAction.ADD_OBJECT, json), !assignObjectIDs && id == null);
+            }
+        }
+        WatchedRecord watched = new WatchedRecord(body, true);
+        PreparedJson json = prepareWatched(watched, "record");
+        return operation(
+                BatchOperation.of(BatchAction.ADD_OBJECT, json), !assignObjectIDs && !watched.objectIDWritten());
+    }
+
+    /** Prepares a watched record, refusing it when the watch refused its objectID. */
+    private PreparedJson prepareWatched(WatchedRecord watched, String what) {
+        try {
+            return api.prepare(watched);
+        } catch (InvalidRequestException e) {
+            refuseIf(watched.problem(), what);
+            throw e;
+        }
     }
 
     private Operation toPartialUpdate(Object attributes) {
@@ -319,14 +360,8 @@ public final class IngestQueue {
                 return operation(BatchOperation.of(BatchAction.PARTIAL_UPDATE_OBJECT, json), false);
             }
         }
-        WatchedUpdate watched = new WatchedUpdate(attributes, true);
-        PreparedJson json;
-        try {
-            json = api.prepare(watched);
-        } catch (InvalidRequestException e) {
-            refuseIf(watched.problem(), "update");
-            throw e;
-        }
+        WatchedRecord watched = new WatchedRecord(attributes, true);
+        PreparedJson json = prepareWatched(watched, "update");
         requireObjectID(watched.objectIDWritten());
         return operation(BatchOperation.of(BatchAction.PARTIAL_UPDATE_OBJECT, json), watched.cumulative());
     }

@@ -20,7 +20,7 @@ import tools.jackson.core.util.JsonGeneratorDelegate;
  * through it.
  *
  * <p>Over one record rather than a chunk's operations ({@link #overRecord}), the record written is the body: a
- * single partial update or an ingester's, serialised once while it is watched ({@link WatchedUpdate}).
+ * single partial update or an ingester's, serialised once while it is watched ({@link WatchedRecord}).
  */
 final class ObjectIDWatch extends JsonGeneratorDelegate {
 

@@ -122,7 +122,7 @@ public final class RepeatSafety {
             if (!mayCarryOperation(attributes, client)) {
                 return request.body(attributes);
             }
-            WatchedUpdate watched = new WatchedUpdate(attributes, false);
+            WatchedRecord watched = new WatchedRecord(attributes, false);
             return request.body(watched).notSafeToRepeatIf(watched::cumulative);
         }
         request.body(attributes);

@@ -6,15 +6,15 @@ import tools.jackson.databind.ValueSerializer;
 import tools.jackson.databind.annotation.JsonSerialize;
 
 /**
- * A typed partial update written as it is, through an {@link ObjectIDWatch} that notes a cumulative operation in it
- * (and, for an ingester, judges its objectID): the record is serialised once, by the request or by the ingester's
- * {@code prepare}, rather than converted first to look for one. Only records whose class's layout cannot tell
- * ({@link io.quarry.core.spi.RecordLayout}) are wrapped so.
+ * A typed record or partial update written as it is, through an {@link ObjectIDWatch} that notes a cumulative
+ * operation in it and whether it wrote a top-level objectID (and, for an ingester, judges that objectID): the record
+ * is serialised once, by the request or by the ingester's {@code prepare}, rather than converted first to find out.
+ * Only records whose class's layout cannot tell ({@link io.quarry.core.spi.RecordLayout}) are wrapped so.
  */
-@JsonSerialize(using = WatchedUpdate.Writer.class)
-final class WatchedUpdate {
+@JsonSerialize(using = WatchedRecord.Writer.class)
+final class WatchedRecord {
 
-    private final Object attributes;
+    private final Object record;
     private final boolean judgeObjectID;
 
     private volatile boolean cumulative;
@@ -22,11 +22,11 @@ final class WatchedUpdate {
     private volatile String problem;
 
     /**
-     * @param attributes    the typed update
+     * @param record        the typed record or update
      * @param judgeObjectID whether an objectID the service would refuse stops the write ({@link #problem()})
      */
-    WatchedUpdate(Object attributes, boolean judgeObjectID) {
-        this.attributes = attributes;
+    WatchedRecord(Object record, boolean judgeObjectID) {
+        this.record = record;
         this.judgeObjectID = judgeObjectID;
     }
 
@@ -47,17 +47,17 @@ final class WatchedUpdate {
 
     @Override
     public String toString() {
-        return "WatchedUpdate[" + attributes.getClass().getName() + "]";
+        return "WatchedRecord[" + record.getClass().getName() + "]";
     }
 
-    /** Writes the update through the watch. */
-    static final class Writer extends ValueSerializer<WatchedUpdate> {
+    /** Writes the record through the watch. */
+    static final class Writer extends ValueSerializer<WatchedRecord> {
 
         @Override
-        public void serialize(WatchedUpdate update, JsonGenerator gen, SerializationContext ctxt) {
+        public void serialize(WatchedRecord update, JsonGenerator gen, SerializationContext ctxt) {
             ObjectIDWatch watch = ObjectIDWatch.overRecord(gen, update.judgeObjectID);
             try {
-                ctxt.writeValue(watch, update.attributes);
+                ctxt.writeValue(watch, update.record);
             } finally {
                 // noted even when the write stops: a body cut off is not applied, what was written is what counts
                 if (watch.cumulative()) {
