@@ -580,7 +580,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         ApiRequest request = scope().request(Endpoints.BATCH)
                 .body(JsonBodies.object("requests", operations))
                 .records(operations.size());
-        return RepeatSafety.marked(request, operations);
+        return RepeatSafety.marked(request, operations, scope().api());
     }
 
     /**

@@ -14,6 +14,8 @@ import io.quarry.core.testing.LoopbackHttp;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.FaultInjectingProxy.Action;
 import io.quarry.search.model.AttributeOperation;
+import io.quarry.search.model.BatchAction;
+import io.quarry.search.model.BatchOperation;
 import io.quarry.search.model.WriteSummary;
 import java.util.List;
 import java.util.Map;
@@ -152,6 +154,28 @@ class TypedUpdateRepeatSafetyTest {
         }
 
         assertThat(settledCount(index)).isEqualTo(3);
+    }
+
+    @Test
+    void aBatchOfTheCallersOwnWritesATypedUpdateThatCanCarryNoOperationOnce() {
+        SearchIndex index = counters("batch-once");
+        READS.set(0);
+
+        index.batch(List.of(BatchOperation.of(BatchAction.PARTIAL_UPDATE_OBJECT, new Named("c", "n"))));
+
+        assertThat(READS.get()).isEqualTo(1);
+    }
+
+    @Test
+    void aTypedIncrementInABatchOfTheCallersOwnWhoseAnswerIsLostIsNotSentAgain() {
+        SearchIndex index = counters("batch-increment");
+        firstBatchAppliedThenReset();
+
+        assertThatThrownBy(() -> index.batch(List.of(BatchOperation.of(
+                        BatchAction.PARTIAL_UPDATE_OBJECT, new Counter("c", AttributeOperation.increment(4))))))
+                .isInstanceOf(WriteOutcomeUnknownException.class);
+
+        assertThat(settledCount(index)).isEqualTo(4);
     }
 
     @Test

@@ -133,10 +133,12 @@ public final class RepeatSafety {
      * Whether a batch holds an operation that must not be applied twice.
      *
      * @param operations the operations
+     * @param client     the client that writes them: a typed update whose class can carry no cumulative operation
+     *                   is not converted to find out
      * @return true if one adds a record without objectID or updates cumulatively
      */
-    public static boolean hasUnrepeatable(List<BatchOperation> operations) {
-        return unrepeatable(operations, false);
+    public static boolean hasUnrepeatable(List<BatchOperation> operations, ApiClient client) {
+        return unrepeatable(operations, false, client);
     }
 
     /**
@@ -148,10 +150,11 @@ public final class RepeatSafety {
      *
      * @param request    the batch request
      * @param operations its operations
+     * @param client     the client that writes them
      * @return the request, marked as its operations need
      */
-    public static ApiRequest marked(ApiRequest request, List<BatchOperation> operations) {
-        if (unrepeatable(operations, operations instanceof ChunkBody)) {
+    public static ApiRequest marked(ApiRequest request, List<BatchOperation> operations, ApiClient client) {
+        if (unrepeatable(operations, operations instanceof ChunkBody, client)) {
             return request.notSafeToRepeat();
         }
         if (operations instanceof ChunkBody chunk && chunk.watchesUpdates()) {
@@ -160,17 +163,25 @@ public final class RepeatSafety {
         return request;
     }
 
-    private static boolean unrepeatable(List<BatchOperation> operations, boolean skipTypedUpdates) {
+    private static boolean unrepeatable(List<BatchOperation> operations, boolean skipTypedUpdates, ApiClient client) {
         for (BatchOperation op : operations) {
             BatchAction action = op.action();
             if (action == BatchAction.ADD_OBJECT && lacksObjectID(op.body())) {
                 return true;
             }
-            if (isUpdate(action) && !(skipTypedUpdates && isTyped(op.body())) && isCumulative(op.body())) {
+            if (isUpdate(action) && mayBeCumulative(op.body(), skipTypedUpdates, client) && isCumulative(op.body())) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** Whether an update must be looked into: a typed one only outside a chunk, and when its class may carry one. */
+    private static boolean mayBeCumulative(Object attributes, boolean skipTypedUpdates, ApiClient client) {
+        if (!isTyped(attributes)) {
+            return true;
+        }
+        return !skipTypedUpdates && mayCarryOperation(attributes, client);
     }
 
     static boolean isUpdate(BatchAction action) {
