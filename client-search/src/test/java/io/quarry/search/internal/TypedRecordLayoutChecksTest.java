@@ -166,6 +166,40 @@ class TypedRecordLayoutChecksTest {
         }
     }
 
+    public record Flagged(boolean objectID) {}
+
+    public record MapValued(Map<String, Integer> objectID) {}
+
+    public record Inner(long objectID) {}
+
+    public record Nested(String objectID, Inner inner, List<Inner> list) {}
+
+    /** What the watch refuses (ObjectIDWatchTest) is refused on the path chunks take, whichever side judges it. */
+    @Test
+    void everyCaseTheWatchCatchesIsCaughtOnTheChunkedWritesPath() {
+        assertThat(refusalOfWritten(new Flagged(true))).contains("its objectID is a boolean, not a string");
+        assertThat(refusalOfWritten(new MapValued(Map.of("a", 1)))).contains("its objectID is an object, not a string");
+        assertThat(refusalOf(new Product("", "n", List.of(), 1))).contains("its objectID is empty");
+        assertThat(refusalOf(new Product("x\uD83D", "n", List.of(), 1)))
+                .contains("half of a UTF-16 surrogate pair alone");
+
+        ChunkBody fine = new ChunkBody(
+                saves(new Nested("n1", new Inner(1), List.of(new Inner(2))), new Product("123", "n", List.of(), 1)),
+                10,
+                null);
+        assertThat(json(fine)).contains("\"objectID\":\"n1\"", "\"objectID\":1", "\"objectID\":\"123\"");
+        assertThat(fine.refusal()).isNull();
+    }
+
+    /** The refusal of a record watched as its chunk's request writes it. */
+    private static String refusalOfWritten(Object record) {
+        CheckedOperations operations = saves(record);
+        assertThat(operations.watched(0)).isTrue();
+        ChunkBody body = new ChunkBody(operations, 10, null);
+        catchThrowable(() -> json(body));
+        return body.refusal() == null ? "" : body.refusal().getMessage();
+    }
+
     @Test
     void anUpdateIsUnwatchedOnlyWhenItsClassCanCarryNoOperation() {
         CheckedOperations operations = updates(
