@@ -31,7 +31,12 @@ public final class PartialWriteException extends QuarryException {
          * acknowledged, which may or may not have been applied; but when the cause is an
          * {@link InvalidRequestException} naming a record refused as its chunk's body was streamed (a body too large
          * to be serialised ahead, over 1 MB), its chunk was cut off before its end and not applied: it is reported
-         * this way, rather than as {@link #SOURCE_FAILED}, because a later chunk was already sent.
+         * this way, rather than as {@link #SOURCE_FAILED}, because a later chunk was already sent. Reporting it
+         * exactly would take holding every later chunk until a streamed body is written whole (large chunks then
+         * uploaded one at a time, whatever the chunks in flight) or serialising the body ahead (its bytes held in
+         * memory); chunks are sent as soon as they may be instead. Only a record whose objectID is known only as it
+         * is written can be refused this way: a map's, a free-form record's, and a typed record's that its class
+         * writes as a {@code String} property are judged before their chunk is sent.
          */
         CHUNK_FAILED,
         /**

@@ -235,7 +235,7 @@ public final class SearchClient extends ClientHandle<SearchClient> {
         ApiRequest request = scope().request(Endpoints.MULTIPLE_BATCH)
                 .body(JsonBodies.object("requests", operations))
                 .records(operations.size());
-        return RepeatSafety.hasUnrepeatable(operations) ? request.notSafeToRepeat() : request;
+        return RepeatSafety.hasUnrepeatable(operations, scope().api()) ? request.notSafeToRepeat() : request;
     }
 
     /**

@@ -532,9 +532,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     private ApiRequest partialUpdateObjectRequest(String objectID, Object attributes, boolean createIfNotExists) {
         ApiRequest request = scope().request(Endpoints.PARTIAL_UPDATE_OBJECT)
                 .path("objectID", objectID)
-                .query("createIfNotExists", createIfNotExists)
-                .body(WriteChecks.requireBody(attributes, "attributes"));
-        return RepeatSafety.isCumulative(attributes) ? request.notSafeToRepeat() : request;
+                .query("createIfNotExists", createIfNotExists);
+        // a typed update is serialised once, by the request, watched for a cumulative operation if it may carry one
+        return RepeatSafety.withUpdateBody(request, WriteChecks.requireBody(attributes, "attributes"), scope().api());
     }
 
     /**
@@ -574,7 +574,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         ApiRequest request = scope().request(Endpoints.BATCH)
                 .body(JsonBodies.object("requests", operations))
                 .records(operations.size());
-        return RepeatSafety.marked(request, operations);
+        return RepeatSafety.marked(request, operations, scope().api());
     }
 
     /**
@@ -1006,8 +1006,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * says which it was and whose cause is the failure (the source's own exception included). It names the chunks
      * acknowledged, those not, and the first record never sent, from which a write can resume. A record the service
      * would refuse with its whole batch (one that is not a JSON object, or whose {@code objectID} is empty or not a
-     * string), or one the JSON mapping cannot write, is found as its chunk's body is serialised (each record once),
-     * before a byte of that chunk is sent or its listener told: the write stops as when the source throws
+     * string), or one the JSON mapping cannot write, is found before a byte of that chunk is sent or its listener
+     * told: as its chunk is made when that needs no serialisation (a map, a free-form record, a typed record whose
+     * class writes its objectID as a {@code String} property), else as its chunk's body is serialised (each record
+     * once). The write stops as when the source throws
      * ({@code SOURCE_FAILED}), the cause an {@link io.quarry.core.InvalidRequestException} naming the record's
      * position; nothing of its chunk was sent. A body over 1 MB is streamed instead: a record refused after its first
      * megabyte cuts the request off before its end (no server applies such a request), and the report is the same
@@ -1151,7 +1153,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return writeChunks(
                 "partialUpdateObjects",
                 records,
-                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, true),
+                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, true, scope().api()),
                 options);
     }
 
@@ -1169,7 +1171,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return writeChunksAsync(
                 "partialUpdateObjects",
                 records,
-                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, true),
+                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, true, scope().api()),
                 options);
     }
 
@@ -1216,7 +1218,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return writeChunks(
                 "partialUpdateExistingObjects",
                 records,
-                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, false),
+                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, false, scope().api()),
                 options);
     }
 
@@ -1235,7 +1237,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
         return writeChunksAsync(
                 "partialUpdateExistingObjects",
                 records,
-                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, false),
+                (chunk, first) -> ChunkedWriter.partialUpdates(chunk, first, false, scope().api()),
                 options);
     }
 

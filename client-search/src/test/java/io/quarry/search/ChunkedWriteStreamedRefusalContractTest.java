@@ -110,6 +110,52 @@ class ChunkedWriteStreamedRefusalContractTest {
         assertThat(stored).as("the cut-off chunk was not applied").containsExactlyInAnyOrder("s0", "s1", "s4");
     }
 
+    /** A record whose objectID is a {@code String} property: judged as its chunk is made, never as it is streamed. */
+    public record Plain(String objectID, String name) {}
+
+    /**
+     * A typed record whose class writes its objectID as a {@code String} property is judged as its chunk is made:
+     * refused in a chunk that would be streamed, with two chunks in flight, it is reported exactly, its chunk neither
+     * sent nor told, and no later chunk sent.
+     */
+    @Test
+    void aPlainTypedRecordRefusedInALargeChunkIsReportedExactlyWhateverTheChunksInFlight() {
+        SearchIndex index = client.index("streamed-plain");
+        List<Object> records = new ArrayList<>();
+        records.add(Map.of("objectID", "s0", "name", "small"));
+        records.add(Map.of("objectID", "s1", "name", "small"));
+        records.add(Map.of("objectID", "s2", "name", "x".repeat(1_200_000)));
+        records.add(new Plain("", "refused"));
+        records.add(Map.of("objectID", "s4", "name", "small"));
+        ChunkEventLog listener = new ChunkEventLog();
+        BatchOptions options = BatchOptions.of()
+                .chunkSize(2)
+                .chunksInFlight(2)
+                .waitingForTasks()
+                .waitPolicy(FAST)
+                .listener(listener);
+
+        Throwable error = catchThrowable(() -> index.saveObjects(records, options));
+
+        assertThat(error).isInstanceOfSatisfying(PartialWriteException.class, partial -> {
+            assertThat(partial.reason()).isEqualTo(PartialWriteException.Reason.SOURCE_FAILED);
+            assertThat(partial.getCause())
+                    .isInstanceOf(InvalidRequestException.class)
+                    .hasMessageContaining("record 3 of the input cannot be saved, so its chunk was not sent")
+                    .hasMessageContaining("its objectID is empty");
+            assertThat(partial.acknowledged())
+                    .extracting(PartialWriteException.Chunk::index)
+                    .containsExactly(0);
+            assertThat(partial.notAcknowledged()).isEmpty();
+            assertThat(partial.firstUnsentRecord()).isEqualTo(2);
+        });
+        assertThat(listener.calls()).doesNotContain("sent 1", "sent 2");
+        List<String> stored = new ArrayList<>();
+        index.browseObjects(FreeFormRecord.class)
+                .forEach(r -> stored.add(r.objectID().orElseThrow()));
+        assertThat(stored).containsExactlyInAnyOrder("s0", "s1");
+    }
+
     @ParameterizedTest(name = "async {0}")
     @ValueSource(booleans = {false, true})
     void aRecordRefusedAsALargeBodyIsStreamedLeavesItsChunkUnsent(boolean async) {

@@ -3,6 +3,7 @@ package io.quarry.search;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import io.quarry.core.ApiClient;
 import io.quarry.core.BadRequestException;
 import io.quarry.core.ClientConfig;
@@ -26,6 +27,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.SerializationContext;
+import tools.jackson.databind.ValueSerializer;
+import tools.jackson.databind.annotation.JsonSerialize;
 
 /**
  * A record or update the service refuses, handed to an ingester among good ones: the service refuses a batch holding
@@ -56,6 +61,26 @@ class IngesterBadRecordContractTest {
 
     /** A record whose objectID is written as a number. */
     public record Numbered(long objectID, String name) {}
+
+    /** A record whose own serializer writes its objectID as an object: judged only as it is written. */
+    @JsonSerialize(using = ObjectValuedID.Writer.class)
+    public record ObjectValuedID(String name) {
+        static final class Writer extends ValueSerializer<ObjectValuedID> {
+            @Override
+            public void serialize(ObjectValuedID value, JsonGenerator gen, SerializationContext ctxt) {
+                gen.writeStartObject();
+                gen.writeName("objectID");
+                gen.writeStartObject();
+                gen.writeStringProperty("id", "o1");
+                gen.writeEndObject();
+                gen.writeStringProperty("name", value.name());
+                gen.writeEndObject();
+            }
+        }
+    }
+
+    /** A record written as its map ({@code @JsonValue}): judged only as it is written. */
+    public record Valued(@JsonValue Map<String, Object> attributes) {}
 
     /** One bad operation: what the batch would carry, and how a producer hands it to an ingester. */
     private record Bad(BatchOperation operation, BiFunction<Ingester, Boolean, CompletableFuture<Void>> handIn) {
@@ -109,6 +134,14 @@ class IngesterBadRecordContractTest {
                                 .build())),
                 Arguments.of("a typed record with an empty objectID", Bad.add(new Product("", "x"))),
                 Arguments.of("a typed record with a numeric objectID", Bad.add(new Numbered(42, "x"))),
+                Arguments.of(
+                        "a typed record whose own serializer writes its objectID as an object",
+                        Bad.add(new ObjectValuedID("x"))),
+                Arguments.of(
+                        "a @JsonValue record with an empty objectID",
+                        Bad.add(new Valued(Map.of("objectID", "", "name", "x")))),
+                Arguments.of("a typed update with an empty objectID", Bad.update(new Product("", "x"))),
+                Arguments.of("a typed update with a numeric objectID", Bad.update(new Numbered(7, "x"))),
                 Arguments.of("an update with an empty objectID", Bad.update(Map.of("objectID", "", "name", "x"))),
                 Arguments.of("an update with a numeric objectID", Bad.update(Map.of("objectID", 7, "name", "x"))),
                 Arguments.of("a deletion of an empty objectID", Bad.delete("")),

@@ -14,6 +14,8 @@ import io.quarry.core.testing.LoopbackHttp;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.FaultInjectingProxy.Action;
 import io.quarry.search.model.AttributeOperation;
+import io.quarry.search.model.BatchAction;
+import io.quarry.search.model.BatchOperation;
 import io.quarry.search.model.WriteSummary;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +31,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * A chunked write's typed partial updates are serialised once, by their chunk's request, which notes a cumulative
  * operation as it writes it: the request is then not sent again once it may have been applied, and a chunk without
  * one still is. Before, each typed update was converted to a map as its chunk was made, to look for one, and then
- * serialised again for the request.
+ * serialised again for the request. A single typed update and an ingester's are serialised once too: written as
+ * they are when their class can carry no operation, else watched as they are written.
  */
 @Timeout(60)
 class TypedUpdateRepeatSafetyTest {
@@ -102,6 +105,90 @@ class TypedUpdateRepeatSafetyTest {
         index.partialUpdateObjects(updates, BatchOptions.of().chunkSize(4));
 
         assertThat(READS.get()).isEqualTo(updates.size());
+    }
+
+    /** A typed update that cannot carry an operation: its class's layout says so, and it is not watched. */
+    public record Named(String objectID, String name) {
+        @Override
+        public String name() {
+            READS.incrementAndGet();
+            return name;
+        }
+    }
+
+    @Test
+    void aSingleTypedUpdateIsSerialisedOnce() {
+        SearchIndex index = counters("single-once");
+        READS.set(0);
+
+        index.partialUpdateObject("c", new Counter("c", AttributeOperation.increment(1)));
+        index.partialUpdateObjectAsync("c", new Named("c", "n")).join();
+
+        assertThat(READS.get()).isEqualTo(2);
+    }
+
+    @Test
+    void anIngestersTypedUpdatesAreSerialisedOnce() {
+        SearchIndex index = counters("ingested-once");
+        READS.set(0);
+
+        try (Ingester ingester = index.ingester()) {
+            ingester.partialUpdate(new Counter("c", AttributeOperation.increment(2)));
+            ingester.partialUpdate(new Named("c", "n"));
+            assertThat(READS.get()).isEqualTo(2);
+            assertThat(ingester.flush().recordsAcknowledged()).isEqualTo(2);
+        }
+
+        assertThat(READS.get()).isEqualTo(2);
+        assertThat(settledCount(index)).isEqualTo(2);
+    }
+
+    @Test
+    void anIngestersTypedIncrementWhoseAnswerIsLostIsNotSentAgain() {
+        SearchIndex index = counters("ingested-increment");
+        firstBatchAppliedThenReset();
+
+        try (Ingester ingester = index.ingester()) {
+            ingester.partialUpdate(new Counter("c", AttributeOperation.increment(3)));
+            assertThat(ingester.flush().recordsFailed()).isEqualTo(1);
+        }
+
+        assertThat(settledCount(index)).isEqualTo(3);
+    }
+
+    @Test
+    void aBatchOfTheCallersOwnWritesATypedUpdateThatCanCarryNoOperationOnce() {
+        SearchIndex index = counters("batch-once");
+        READS.set(0);
+
+        index.batch(List.of(BatchOperation.of(BatchAction.PARTIAL_UPDATE_OBJECT, new Named("c", "n"))));
+
+        assertThat(READS.get()).isEqualTo(1);
+    }
+
+    @Test
+    void aTypedIncrementInABatchOfTheCallersOwnWhoseAnswerIsLostIsNotSentAgain() {
+        SearchIndex index = counters("batch-increment");
+        firstBatchAppliedThenReset();
+
+        assertThatThrownBy(() -> index.batch(List.of(BatchOperation.of(
+                        BatchAction.PARTIAL_UPDATE_OBJECT, new Counter("c", AttributeOperation.increment(4))))))
+                .isInstanceOf(WriteOutcomeUnknownException.class);
+
+        assertThat(settledCount(index)).isEqualTo(4);
+    }
+
+    @Test
+    void aSingleTypedUpdateThatSetsIsSentAgainWhenItsAnswerIsLost() {
+        SearchIndex index = counters("single-set");
+        AtomicInteger writes = new AtomicInteger();
+        proxy.plan((n, method, path) ->
+                !method.equals("GET") && writes.getAndIncrement() == 0 ? Action.FORWARD_THEN_RESET : Action.FORWARD);
+
+        index.partialUpdateObject("c", new Counter("c", AttributeOperation.incrementSet(7)));
+
+        assertThat(settledCount(index)).isEqualTo(7);
+        assertThat(proxy.count(Action.FORWARD_THEN_RESET)).isEqualTo(1);
     }
 
     @Test

@@ -28,6 +28,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueSerializer;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.module.SimpleModule;
@@ -195,6 +196,15 @@ public final class Json {
      */
     static ValueSerializer<Object> serializerFor(Class<?> type) {
         return MAPPER._serializationContext().findRootValueSerializer(type);
+    }
+
+    /**
+     * A context of the SDK's mapper, for looking at the serializers it writes classes with (never for writing).
+     *
+     * @return a new context
+     */
+    public static SerializationContext serializationContext() {
+        return MAPPER._serializationContext();
     }
 
     /**

@@ -17,10 +17,11 @@ import tools.jackson.databind.annotation.JsonSerialize;
 
 /**
  * The operations of one chunk of a chunked write as its batch request writes them: each record is serialised once,
- * by the request, through an {@link ObjectIDWatch} that refuses a typed record's objectID the service would refuse.
- * Checking it beforehand would serialise every record twice, for a check that almost never fires; the checks that
- * need no serialisation (maps, free-form records, JSON written ahead, objectIDs to delete) are made as the chunk is
- * made ({@link ChunkedWriter}).
+ * by the request. The checks that need no serialisation (maps, free-form records, JSON written ahead, objectIDs to
+ * delete, and typed records whose class's layout tells their objectID, {@link io.quarry.core.spi.RecordLayout}) are
+ * made as the chunk is made ({@link ChunkedWriter}), and those records are written straight through; any other
+ * typed record is written through an {@link ObjectIDWatch} that refuses an objectID the service would refuse.
+ * Checking it beforehand would serialise every such record twice, for a check that almost never fires.
  *
  * <p>The transport serialises a body of up to 1 MB into a buffer before any byte of it is sent, on the thread that
  * makes the call. So the chunk's listener is told {@code sent} from here ({@link #tellSent}), once the first
@@ -29,14 +30,23 @@ import tools.jackson.databind.annotation.JsonSerialize;
  * listener is told as the first serialisation reaches the buffer's size, before the body is streamed, and a record
  * after that point is refused while the body is being sent; the request is cut off before its end, which no server
  * applies. Either way the refusal is kept here ({@link #refusal()}), naming the record's position in the input.
+ * With several chunks in flight a later chunk may have been sent meanwhile, and the write then reports this chunk
+ * failed ({@code CHUNK_FAILED}), its cause saying it was not applied: holding later chunks until a streamed body is
+ * written whole, or serialising it ahead, would report it exactly, at the cost of large chunks uploaded one at a time
+ * or held in memory. Records judged as the chunk was made are never refused here.
  *
- * <p>The same serialisation notes a typed update's cumulative operation ({@link #cumulativeWritten()}), which the
- * request asks for once the body was serialised for a try, to decide whether to send it again: in full when buffered. A streamed body cut off before its end was not applied, so what was written of it is what counts.
+ * <p>The same serialisation notes a watched typed update's cumulative operation ({@link #cumulativeWritten()}), which
+ * the request asks for once the body was serialised for a try, to decide whether to send it again: in full when
+ * buffered. A streamed body cut off before its end was not applied, so what was written of it is what counts. An
+ * update whose class can carry no cumulative operation is not watched.
  */
 @JsonSerialize(using = ChunkBody.Writer.class)
 final class ChunkBody extends AbstractList<BatchOperation> implements RandomAccess {
 
     private final List<BatchOperation> operations;
+    /** Which operations' records were checked as the chunk was made; null: the typed ones are watched. */
+    private final CheckedOperations checked;
+
     private final long firstRecord;
     /** Tells the listener the chunk is sent; null without a listener. */
     private final Runnable sent;
@@ -50,6 +60,7 @@ final class ChunkBody extends AbstractList<BatchOperation> implements RandomAcce
 
     ChunkBody(List<BatchOperation> operations, long firstRecord, Runnable sent) {
         this.operations = operations;
+        this.checked = operations instanceof CheckedOperations made ? made : null;
         this.firstRecord = firstRecord;
         this.sent = sent;
     }
@@ -105,6 +116,29 @@ final class ChunkBody extends AbstractList<BatchOperation> implements RandomAcce
         return cumulativeWritten;
     }
 
+    /**
+     * {@return whether the operation's record is written through the watch: a typed record that was not judged as
+     *     the chunk was made}
+     *
+     * @param index the operation's index
+     */
+    boolean watched(int index) {
+        return checked != null
+                ? checked.watched(index)
+                : !RecordChecks.checkedOnObject(operations.get(index).body());
+    }
+
+    /** {@return whether a typed update is written through the watch: only then can it note a cumulative operation} */
+    boolean watchesUpdates() {
+        for (int i = 0; i < operations.size(); i++) {
+            BatchOperation operation = operations.get(i);
+            if (RepeatSafety.isUpdate(operation.action()) && RepeatSafety.isTyped(operation.body()) && watched(i)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** {@return what the listener threw when told the chunk is sent, or null} */
     Throwable listenerFailure() {
         return listenerFailure;
@@ -158,13 +192,16 @@ final class ChunkBody extends AbstractList<BatchOperation> implements RandomAcce
         private static void write(
                 ChunkBody body, JsonGenerator gen, SerializationContext ctxt, ObjectIDWatch watch, boolean first) {
             gen.writeStartArray(body, body.size());
+            // looked up once: every element is an operation
+            ValueSerializer<Object> operations = ctxt.findTypedValueSerializer(BatchOperation.class, true);
             for (int i = 0; i < body.size(); i++) {
                 BatchOperation operation = body.get(i);
-                // maps, free-form records and JSON written ahead were judged as the chunk was made: no watch
-                JsonGenerator target = RecordChecks.checkedOnObject(operation.body()) ? gen : watch;
+                // maps, free-form records, JSON written ahead and typed records whose class's layout told what is
+                // checked were judged as the chunk was made: no watch
+                JsonGenerator target = body.watched(i) ? watch : gen;
                 watch.nextOperation();
                 try {
-                    ctxt.writeValue(target, operation);
+                    operations.serialize(operation, target, ctxt);
                 } catch (RuntimeException e) {
                     if (watch.problem() != null) {
                         body.refuse(i, watch.problem(), null);

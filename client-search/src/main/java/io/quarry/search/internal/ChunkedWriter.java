@@ -5,6 +5,7 @@ import io.quarry.core.InvalidRequestException;
 import io.quarry.core.PartialWriteException;
 import io.quarry.core.spi.DefaultObjectID;
 import io.quarry.core.spi.Polling;
+import io.quarry.core.spi.RecordLayout;
 import io.quarry.search.BatchOptions;
 import io.quarry.search.model.BatchAction;
 import io.quarry.search.model.BatchOperation;
@@ -37,8 +38,10 @@ public final class ChunkedWriter {
     /**
      * The operations saving one chunk's records, with client-side objectIDs if asked. A record the service would
      * refuse is refused here, before its chunk is sent, when that can be told without serialising it (see
-     * {@link RecordChecks}); a typed record is serialised once, by the chunk's request, which refuses its objectID
-     * or a record the mapping cannot write as it writes it, before a byte of it is sent (see {@link ChunkBody}).
+     * {@link RecordChecks}): a typed record's objectID too when its class's layout tells it (a {@code String}
+     * property of a plain bean or record, {@link RecordLayout}). Any other typed record is serialised once, by the
+     * chunk's request, which refuses its objectID or a record the mapping cannot write as it writes it, before a
+     * byte of it is sent (see {@link ChunkBody}).
      *
      * @param records     the chunk's records
      * @param firstRecord the position of its first record in the input
@@ -49,17 +52,44 @@ public final class ChunkedWriter {
      * @throws NullPointerException naming the first record that is null
      */
     public static List<BatchOperation> saves(List<?> records, long firstRecord, boolean assign, ApiClient client) {
-        List<BatchOperation> operations = new ArrayList<>(records.size());
+        CheckedOperations operations = new CheckedOperations(records.size());
         for (int i = 0; i < records.size(); i++) {
             Object record = records.get(i);
             long position = firstRecord + i;
             requireNonNull(record, position, "saved");
             refuseIf(position, "saved", RecordChecks.notAnObject(record));
-            refuseIf(position, "saved", RecordChecks.badObjectIDOnObject(record));
+            boolean watch = check(record, position, "saved", client, false);
             Object body = assign ? withObjectID(record, client) : record;
-            operations.add(BatchOperation.of(BatchAction.ADD_OBJECT, body));
+            operations.add(BatchOperation.of(BatchAction.ADD_OBJECT, body), watch);
         }
         return operations;
+    }
+
+    /**
+     * Checks a record's objectID where it can be told without serialising the record: a map's, a free-form
+     * record's, JSON written ahead, or a typed record's whose class's layout tells it ({@link RecordChecks}).
+     *
+     * @param update whether the record is a partial update, which also needs its class to carry no cumulative
+     *               operation to go unwatched
+     * @return whether the record is watched as its chunk's request writes it (a typed record not judged here)
+     */
+    private static boolean check(Object record, long position, String verb, ApiClient client, boolean update) {
+        if (RecordChecks.checkedOnObject(record)) {
+            refuseIf(position, verb, RecordChecks.badObjectIDOnObject(record));
+            return false;
+        }
+        RecordLayout layout = RecordLayout.of(client, record.getClass());
+        if (!layout.knowsObjectID() || update && layout.mayHoldMember(RepeatSafety.OPERATION)) {
+            return true;
+        }
+        String id;
+        try {
+            id = layout.objectID(record);
+        } catch (IllegalStateException e) {
+            return true; // its accessor failed: its serialisation fails the same way, and reports it
+        }
+        refuseIf(position, verb, id == null ? null : RecordChecks.badText(id));
+        return false;
     }
 
     /**
@@ -85,27 +115,30 @@ public final class ChunkedWriter {
     /**
      * The operations updating attributes of one chunk's records, each carrying its objectID. Each update is checked
      * as {@link #saves} checks a record; one without objectID is refused here (a typed update's objectID property is
-     * read, not serialised).
+     * read, not serialised). A typed update is watched as its chunk's request writes it unless its class's layout
+     * tells its objectID and that it can carry no cumulative operation.
      *
      * @param records           the chunk's attribute sets, each with {@code objectID}
      * @param firstRecord       the position of its first update in the input
      * @param createIfNotExists whether missing records are created
+     * @param client            the client that writes them
      * @return the operations
      * @throws InvalidRequestException naming the first update refused and why
      * @throws NullPointerException naming the first update that is null
      */
-    public static List<BatchOperation> partialUpdates(List<?> records, long firstRecord, boolean createIfNotExists) {
+    public static List<BatchOperation> partialUpdates(
+            List<?> records, long firstRecord, boolean createIfNotExists, ApiClient client) {
         BatchAction action =
                 createIfNotExists ? BatchAction.PARTIAL_UPDATE_OBJECT : BatchAction.PARTIAL_UPDATE_OBJECT_NO_CREATE;
-        List<BatchOperation> operations = new ArrayList<>(records.size());
+        CheckedOperations operations = new CheckedOperations(records.size());
         for (int i = 0; i < records.size(); i++) {
             Object record = records.get(i);
             long position = firstRecord + i;
             requireNonNull(record, position, "updated");
             refuseIf(position, "updated", RecordChecks.notAnObject(record));
             refuseIf(position, "updated", RecordChecks.missingObjectID(record));
-            refuseIf(position, "updated", RecordChecks.badObjectIDOnObject(record));
-            operations.add(BatchOperation.of(action, record));
+            boolean watch = check(record, position, "updated", client, true);
+            operations.add(BatchOperation.of(action, record), watch);
         }
         return operations;
     }

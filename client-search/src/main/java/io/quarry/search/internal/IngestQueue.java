@@ -7,6 +7,7 @@ import io.quarry.core.WriteRefusedException;
 import io.quarry.core.spi.DefaultObjectID;
 import io.quarry.core.spi.ObjectIDs;
 import io.quarry.core.spi.Polling;
+import io.quarry.core.spi.RecordLayout;
 import io.quarry.core.spi.TimedSteps;
 import io.quarry.search.ChunkListener;
 import io.quarry.search.WriteProgress;
@@ -278,23 +279,98 @@ public final class IngestQueue {
         Object body = assignObjectIDs
                 ? DefaultObjectID.of(api, record, () -> UUID.randomUUID().toString())
                 : record;
+        if (RepeatSafety.isTyped(record)) {
+            return toTypedAdd(record, body);
+        }
         boolean unrepeatable = !assignObjectIDs && RepeatSafety.lacksObjectID(record);
         PreparedJson json = api.prepare(body);
         refuseIf(RecordChecks.badObjectID(record, json), "record");
         return operation(BatchOperation.of(BatchAction.ADD_OBJECT, json), unrepeatable);
     }
 
+    /**
+     * A typed record, serialised once and its JSON not read again: its objectID judged on the object when its class's
+     * layout tells it ({@link RecordLayout}), else watched as it is prepared.
+     *
+     * @param body the record, or the record with the objectID it gets when it has none
+     */
+    private Operation toTypedAdd(Object record, Object body) {
+        RecordLayout layout = RecordLayout.of(api, record.getClass());
+        if (layout.knowsObjectID()) {
+            String id = null;
+            boolean read = true;
+            try {
+                id = layout.objectID(record);
+            } catch (IllegalStateException e) {
+                read = false; // its accessor failed: prepare fails the same way, and says so
+            }
+            if (read) {
+                refuseIf(id == null ? null : RecordChecks.badText(id), "record");
+                PreparedJson json = api.prepare(body);
+                return operation(BatchOperation.of(BatchAction.ADD_OBJECT, json), !assignObjectIDs && id == null);
+            }
+        }
+        WatchedRecord watched = new WatchedRecord(body, true);
+        PreparedJson json = prepareWatched(watched, "record");
+        return operation(
+                BatchOperation.of(BatchAction.ADD_OBJECT, json), !assignObjectIDs && !watched.objectIDWritten());
+    }
+
+    /** Prepares a watched record, refusing it when the watch refused its objectID. */
+    private PreparedJson prepareWatched(WatchedRecord watched, String what) {
+        try {
+            return api.prepare(watched);
+        } catch (InvalidRequestException e) {
+            refuseIf(watched.problem(), what);
+            throw e;
+        }
+    }
+
     private Operation toPartialUpdate(Object attributes) {
         Objects.requireNonNull(attributes, "attributes");
         refuseIf(RecordChecks.notAnObject(attributes), "update");
-        if (!ObjectIDs.present(attributes)) {
-            throw new InvalidRequestException(
-                    "a partial update needs the record's objectID, and " + name + " was handed one without it");
+        if (RepeatSafety.isTyped(attributes)) {
+            return toTypedPartialUpdate(attributes);
         }
+        requireObjectID(ObjectIDs.present(attributes));
         boolean cumulative = RepeatSafety.isCumulative(attributes);
         PreparedJson json = api.prepare(attributes);
         refuseIf(RecordChecks.badObjectID(attributes, json), "update");
         return operation(BatchOperation.of(BatchAction.PARTIAL_UPDATE_OBJECT, json), cumulative);
+    }
+
+    /**
+     * A typed update, serialised once: judged on the object when its class's layout tells its objectID and that it
+     * carries no cumulative operation ({@link io.quarry.core.spi.RecordLayout}), else watched as it is prepared.
+     */
+    private Operation toTypedPartialUpdate(Object attributes) {
+        RecordLayout layout = RecordLayout.of(api, attributes.getClass());
+        if (layout.knowsObjectID() && !layout.mayHoldMember(RepeatSafety.OPERATION)) {
+            String id = null;
+            boolean read = true;
+            try {
+                id = layout.objectID(attributes);
+            } catch (IllegalStateException e) {
+                read = false; // its accessor failed: prepare fails the same way, and says so
+            }
+            if (read) {
+                requireObjectID(id != null);
+                refuseIf(RecordChecks.badText(id), "update");
+                PreparedJson json = api.prepare(attributes);
+                return operation(BatchOperation.of(BatchAction.PARTIAL_UPDATE_OBJECT, json), false);
+            }
+        }
+        WatchedRecord watched = new WatchedRecord(attributes, true);
+        PreparedJson json = prepareWatched(watched, "update");
+        requireObjectID(watched.objectIDWritten());
+        return operation(BatchOperation.of(BatchAction.PARTIAL_UPDATE_OBJECT, json), watched.cumulative());
+    }
+
+    private void requireObjectID(boolean present) {
+        if (!present) {
+            throw new InvalidRequestException(
+                    "a partial update needs the record's objectID, and " + name + " was handed one without it");
+        }
     }
 
     private Operation toDelete(String objectID) {

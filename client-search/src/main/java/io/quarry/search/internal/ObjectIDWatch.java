@@ -16,11 +16,18 @@ import tools.jackson.core.util.JsonGeneratorDelegate;
  * body set by a cumulative operation ({@code "_operation": "Increment"} one level in), which makes the chunk unsafe to
  * send twice ({@link #cumulative()}): the request asks that once the body is written, so a typed update is not
  * converted to find out. Everything else costs a depth count and, at the body's first two levels, one comparison per member
- * name.
+ * name. Only records whose class's layout cannot tell these ({@link io.quarry.core.spi.RecordLayout}) are written
+ * through it.
+ *
+ * <p>Over one record rather than a chunk's operations ({@link #overRecord}), the record written is the body: a
+ * single partial update or an ingester's, serialised once while it is watched ({@link WatchedRecord}).
  */
 final class ObjectIDWatch extends JsonGeneratorDelegate {
 
     private static final String OBJECT = "an object";
+
+    /** Whether a top-level objectID the service would refuse stops the write. */
+    private final boolean judgeObjectIDs;
 
     /** Depth inside the operation being written: 1 in the operation's object, 2 in its body's. */
     private int depth;
@@ -34,12 +41,34 @@ final class ObjectIDWatch extends JsonGeneratorDelegate {
     private boolean operationNext;
     /** An operation written through this generator applies a cumulative operation; never reset. */
     private boolean cumulative;
+    /** The last body written had a top-level objectID other than null. */
+    private boolean objectIDWritten;
 
     private String problem;
 
     ObjectIDWatch(JsonGenerator delegate) {
+        this(delegate, true);
+    }
+
+    private ObjectIDWatch(JsonGenerator delegate, boolean judgeObjectIDs) {
         // false: writePOJO and writeTree come through this generator too, not straight to the delegate
         super(delegate, false);
+        this.judgeObjectIDs = judgeObjectIDs;
+    }
+
+    /**
+     * A watch over one record written as it is, not inside an operation.
+     *
+     * @param delegate       the generator the record is written to
+     * @param judgeObjectIDs whether a top-level objectID the service would refuse stops the write
+     * @return the watch, ready for the record
+     */
+    static ObjectIDWatch overRecord(JsonGenerator delegate, boolean judgeObjectIDs) {
+        ObjectIDWatch watch = new ObjectIDWatch(delegate, judgeObjectIDs);
+        // as if inside an operation, its body's name just written
+        watch.depth = 1;
+        watch.bodyNext = true;
+        return watch;
     }
 
     /** Starts watching the next operation. */
@@ -49,6 +78,12 @@ final class ObjectIDWatch extends JsonGeneratorDelegate {
         inBody = false;
         armed = false;
         operationNext = false;
+        objectIDWritten = false;
+    }
+
+    /** {@return whether the last body written had a top-level objectID other than null} */
+    boolean objectIDWritten() {
+        return objectIDWritten;
     }
 
     /** {@return whether an operation written so far sets an attribute by Increment, Decrement or Add} */
@@ -71,18 +106,28 @@ final class ObjectIDWatch extends JsonGeneratorDelegate {
         }
     }
 
-    /** A scalar value or a structure starts: if it is the objectID's, judges it by its kind. */
+    /**
+     * A scalar value or a structure starts: if it is the objectID's, judges it by its kind (null: a kind not judged,
+     * text the service judges).
+     */
     private void value(String kind) {
         operationNext = false;
         if (armed) {
             armed = false;
-            if (kind != null) {
+            objectIDWritten = true;
+            if (kind != null && judgeObjectIDs) {
                 refuse(RecordChecks.notAString(kind));
             }
         }
         if (depth == 1) {
             bodyNext = false;
         }
+    }
+
+    /** A null: an objectID written as null is one left out. */
+    private void nullValue() {
+        armed = false;
+        value(null);
     }
 
     private void text(String text) {
@@ -92,7 +137,8 @@ final class ObjectIDWatch extends JsonGeneratorDelegate {
         }
         if (armed) {
             armed = false;
-            String bad = RecordChecks.badText(text);
+            objectIDWritten = true;
+            String bad = judgeObjectIDs ? RecordChecks.badText(text) : null;
             if (bad != null) {
                 refuse(bad);
             }
@@ -266,7 +312,7 @@ final class ObjectIDWatch extends JsonGeneratorDelegate {
 
     @Override
     public JsonGenerator writeNull() {
-        value(null); // a null objectID is one left out
+        nullValue();
         return super.writeNull();
     }
 

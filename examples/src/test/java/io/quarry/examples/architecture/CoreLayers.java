@@ -53,6 +53,7 @@ final class CoreLayers {
             new AllowedDependency("spi.CompositeCall", "internal.CallObservation", ENTRY_POINT),
             new AllowedDependency("spi.JsonLines", "internal.Json", ENTRY_POINT),
             new AllowedDependency("spi.ObjectIDs", "internal.Json", ENTRY_POINT),
+            new AllowedDependency("spi.RecordLayout", "internal.Json", ENTRY_POINT),
             new AllowedDependency("ApiClient", "internal.CoreBridge", COMPOSITE_ON_CLOSE),
             new AllowedDependency("ApiRequest", "internal.CoreBridge", COMPOSITE_ON_CLOSE),
             new AllowedDependency("ApiRequest", "internal.CompositeAdmission", COMPOSITE_ON_CLOSE),
