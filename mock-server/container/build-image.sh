@@ -15,7 +15,8 @@
 #                 tagged <version>-naive.
 #
 # Nothing is pulled: a scratch image gets its system from this machine (the JDK, the shared libraries the runtime
-# links against, the static busybox of Debian's busybox-static for the health check).
+# links against, the static busybox of Debian's busybox-static for the health check); binutils' objcopy strips the
+# runtime's native symbol tables.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . .ci/jdks.sh
@@ -118,6 +119,16 @@ if [ "$base" = scratch ]; then
         [ "$release" -ge 21 ] || compress=2
         "$jdk/bin/jlink" --add-modules "$modules" --strip-debug --no-man-pages --no-header-files $cds \
             --compress=$compress --exclude-files='glob:/java.desktop/lib/**' --output "$runtime"
+        # The native libraries' symbol tables: about 5 MB of libjvm.so on Temurin, which jlink keeps, its
+        # --strip-debug (and --strip-native-debug-symbols) running `objcopy -g`, which removes only the .debug_
+        # sections such a JDK ships apart. What the dynamic linker needs (.dynsym) stays, and so do Java stack traces
+        # (built from the classes, not these symbols); a crash report's native frames of libjvm show as offsets,
+        # which the JDK vendor's debug symbols of the same build resolve (.gnu_debuglink stays).
+        if command -v objcopy >/dev/null 2>&1; then
+            find "$runtime" -type f \( -name '*.so' -o -path '*/bin/*' \) -exec objcopy --strip-unneeded {} \;
+        else
+            say "no objcopy (binutils): the runtime's native libraries keep their symbol tables (about 5 MB)"
+        fi
     fi
     # The shared libraries the runtime links against, at the same paths as on this machine.
     find "$runtime" -type f \( -name '*.so' -o -path '*/bin/*' \) -exec ldd {} \; 2>/dev/null |
