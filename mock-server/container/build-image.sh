@@ -90,8 +90,9 @@ if [ "$naive" = true ]; then
     : >"$rootfs/opt/quarry/jvm.args"
     : >"$rootfs/opt/quarry/train.args"
 else
-    # One GC whatever the container's limits (the archive holds the heap layout of one), and no perf-data file.
-    flags="-XX:+UseSerialGC -XX:-UsePerfData"
+    # One GC whatever the container's limits (the archive holds the heap layout of one), no perf-data file, and a
+    # crash's report on standard error, where the container's log keeps it, rather than in a file of the container.
+    flags="-XX:+UseSerialGC -XX:-UsePerfData -XX:+ErrorFileToStderr"
     if [ "$release" -ge 25 ]; then
         echo "$flags -XX:AOTCache=/opt/quarry/mock-server.aot" >"$rootfs/opt/quarry/jvm.args"
         echo "$flags -XX:AOTCacheOutput=/opt/quarry/mock-server.aot" >"$rootfs/opt/quarry/train.args"

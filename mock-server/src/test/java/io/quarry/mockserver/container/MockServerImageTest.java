@@ -432,6 +432,22 @@ class MockServerImageTest {
         }
     }
 
+    @Test
+    void aCrashOfTheJvmIsReportedInTheContainersLog() {
+        // the JVM's crash report, which it writes into a file by default where it can: in the container's /tmp, gone
+        // with the container (docker run --rm) and out of what CI keeps, its log
+        try (RunningContainer container = RunningContainer.start(List.of(), List.of(), List.of())) {
+            // a SIGSEGV from outside, which the JVM reports as a crash of its own
+            Docker.run("kill", "--signal", "SEGV", container.name());
+            Docker.run("wait", container.name());
+
+            assertThat(container.logs())
+                    .contains("A fatal error has been detected by the Java Runtime Environment")
+                    // the report itself, not only the lines that say where it went
+                    .contains("S U M M A R Y");
+        }
+    }
+
     /** The console's journal of the server at {@code url}, as the admin key reads it. */
     private String journal(String url) throws IOException, InterruptedException {
         HttpResponse<String> journal = http.send(
