@@ -145,6 +145,15 @@ if [ "$base" = scratch ]; then
     echo "root:x:0:0:root:/root:/sbin/nologin" >"$rootfs/etc/passwd"
     echo "quarry:x:10001:10001:Quarry mock server:/tmp:/sbin/nologin" >>"$rootfs/etc/passwd"
     printf 'root:x:0:\nquarry:x:10001:\n' >"$rootfs/etc/group"
+    # The C.UTF-8 locale the Dockerfile's LANG names: without it the JVM decodes file names, arguments and variables
+    # as ASCII (a seed named in QUARRY_MOCK_SEED with an accent is not found) and prints '?' for what is not.
+    locale=/usr/lib/locale/C.utf8
+    if [ -d "$locale" ]; then
+        mkdir -p "$rootfs$(dirname "$locale")"
+        cp -R "$locale" "$rootfs$locale"
+    else
+        say "no $locale on this machine: the server in the image reads and prints ASCII alone"
+    fi
 fi
 
 # One time on every file of the context, the last commit's (or SOURCE_DATE_EPOCH), which the image's files keep: two

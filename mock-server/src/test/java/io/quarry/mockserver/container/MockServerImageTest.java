@@ -234,6 +234,20 @@ class MockServerImageTest {
     }
 
     @Test
+    void readsAndPrintsAVariableThatIsNotAscii(@TempDir Path dir) throws Exception {
+        // the variable's UTF-8 bytes in a file docker reads, whatever this JVM's locale makes of a command line; a
+        // seed that is not there, so that the server says the name it read, and stops at once
+        Path variables = Files.write(
+                dir.resolve("variables.env"),
+                "QUARRY_MOCK_SEED=/seeds/thé-vert.json\n".getBytes(StandardCharsets.UTF_8));
+
+        // in a C locale the JVM decoded it as ASCII: "Malformed input ...: /seeds/th??-vert.json"
+        assertThatThrownBy(
+                        () -> RunningContainer.start(List.of("--env-file", variables.toString()), List.of(), List.of()))
+                .hasMessageContaining("/seeds/thé-vert.json: no such file or directory");
+    }
+
+    @Test
     void answersTheRequestUnderWayBeforeItStopsOnSigterm() throws Exception {
         try (RunningContainer container = RunningContainer.start(List.of(), List.of(8080), List.of())) {
             String url = container.publishedUrl(8080);
