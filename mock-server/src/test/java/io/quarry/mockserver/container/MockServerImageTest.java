@@ -447,6 +447,20 @@ class MockServerImageTest {
     }
 
     @Test
+    void runsOnAnotherCollectorAsTheReadmeSays() {
+        // JAVA_TOOL_OPTIONS come before the image's -XX:+UseSerialGC, _JAVA_OPTIONS after it: the README's way
+        String printed = Docker.run(
+                "run",
+                "--rm",
+                "-e",
+                "_JAVA_OPTIONS=-XX:-UseSerialGC -XX:+UseG1GC -Xlog:gc:stdout",
+                Docker.IMAGE,
+                "--version");
+
+        assertThat(printed).contains("Using G1").contains("quarry mock-server ");
+    }
+
+    @Test
     void aCrashOfTheJvmIsReportedInTheContainersLog() {
         // the JVM's crash report, which it writes into a file by default where it can: in the container's /tmp, gone
         // with the container (docker run --rm) and out of what CI keeps, its log
