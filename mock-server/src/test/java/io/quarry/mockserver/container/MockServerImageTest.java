@@ -8,6 +8,8 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -443,6 +445,19 @@ class MockServerImageTest {
             Docker.run("stop", "--time", "1", container.name());
             // 143: the JVM ended on SIGTERM; 137 would be Docker's SIGKILL, a second after it
             assertThat(Docker.run("wait", container.name())).isEqualTo("143");
+        }
+    }
+
+    @Test
+    void onAPortAnotherProgramHoldsItStopsAtOnceNamingTheVariable() throws Exception {
+        // on the host's network, as a CI job may run it: the port is the machine's, which another program may hold
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("0.0.0.0"))) {
+            assertThatThrownBy(() -> RunningContainer.start(
+                            List.of("--network", "host", "-e", "QUARRY_MOCK_PORT=" + taken.getLocalPort()),
+                            List.of(),
+                            List.of()))
+                    .hasMessageContaining("error: cannot listen on 0.0.0.0, port " + taken.getLocalPort())
+                    .hasMessageContaining("(from the environment: QUARRY_MOCK_PORT");
         }
     }
 
