@@ -81,7 +81,8 @@ mkdir -p "$rootfs/opt/quarry/bin" "$rootfs/seed"
 cp mock-server/container/Dockerfile "$context/"
 cp mock-server/container/healthcheck.sh "$rootfs/opt/quarry/"
 cp "$jar" "$rootfs/opt/quarry/mock-server.jar"
-"$busybox" --list | grep -qx nc || fail "$busybox has no nc: install busybox-static or set QUARRY_BUSYBOX"
+# grep reads the whole list: with -q it could stop at "nc" while busybox still writes, whose SIGPIPE pipefail reports
+"$busybox" --list | grep -x nc >/dev/null || fail "$busybox has no nc: install busybox-static or set QUARRY_BUSYBOX"
 if ldd "$busybox" >/dev/null 2>&1; then fail "$busybox is linked dynamically: install busybox-static"; fi
 cp "$busybox" "$rootfs/opt/quarry/bin/busybox"
 
