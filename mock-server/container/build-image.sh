@@ -15,7 +15,8 @@
 #                 tagged <version>-naive.
 #
 # Nothing is pulled: a scratch image gets its system from this machine (the JDK, the shared libraries the runtime
-# links against, the static busybox of Debian's busybox-static for the health check).
+# links against, the static busybox of Debian's busybox-static for the health check); binutils' objcopy strips the
+# runtime's native symbol tables.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . .ci/jdks.sh
@@ -80,7 +81,8 @@ mkdir -p "$rootfs/opt/quarry/bin" "$rootfs/seed"
 cp mock-server/container/Dockerfile "$context/"
 cp mock-server/container/healthcheck.sh "$rootfs/opt/quarry/"
 cp "$jar" "$rootfs/opt/quarry/mock-server.jar"
-"$busybox" --list | grep -qx nc || fail "$busybox has no nc: install busybox-static or set QUARRY_BUSYBOX"
+# grep reads the whole list: with -q it could stop at "nc" while busybox still writes, whose SIGPIPE pipefail reports
+"$busybox" --list | grep -x nc >/dev/null || fail "$busybox has no nc: install busybox-static or set QUARRY_BUSYBOX"
 if ldd "$busybox" >/dev/null 2>&1; then fail "$busybox is linked dynamically: install busybox-static"; fi
 cp "$busybox" "$rootfs/opt/quarry/bin/busybox"
 
@@ -89,8 +91,9 @@ if [ "$naive" = true ]; then
     : >"$rootfs/opt/quarry/jvm.args"
     : >"$rootfs/opt/quarry/train.args"
 else
-    # One GC whatever the container's limits (the archive holds the heap layout of one), and no perf-data file.
-    flags="-XX:+UseSerialGC -XX:-UsePerfData"
+    # One GC whatever the container's limits (the archive holds the heap layout of one), no perf-data file, and a
+    # crash's report on standard error, where the container's log keeps it, rather than in a file of the container.
+    flags="-XX:+UseSerialGC -XX:-UsePerfData -XX:+ErrorFileToStderr"
     if [ "$release" -ge 25 ]; then
         echo "$flags -XX:AOTCache=/opt/quarry/mock-server.aot" >"$rootfs/opt/quarry/jvm.args"
         echo "$flags -XX:AOTCacheOutput=/opt/quarry/mock-server.aot" >"$rootfs/opt/quarry/train.args"
@@ -118,6 +121,16 @@ if [ "$base" = scratch ]; then
         [ "$release" -ge 21 ] || compress=2
         "$jdk/bin/jlink" --add-modules "$modules" --strip-debug --no-man-pages --no-header-files $cds \
             --compress=$compress --exclude-files='glob:/java.desktop/lib/**' --output "$runtime"
+        # The native libraries' symbol tables: about 5 MB of libjvm.so on Temurin, which jlink keeps, its
+        # --strip-debug (and --strip-native-debug-symbols) running `objcopy -g`, which removes only the .debug_
+        # sections such a JDK ships apart. What the dynamic linker needs (.dynsym) stays, and so do Java stack traces
+        # (built from the classes, not these symbols); a crash report's native frames of libjvm show as offsets,
+        # which the JDK vendor's debug symbols of the same build resolve (.gnu_debuglink stays).
+        if command -v objcopy >/dev/null 2>&1; then
+            find "$runtime" -type f \( -name '*.so' -o -path '*/bin/*' \) -exec objcopy --strip-unneeded {} \;
+        else
+            say "no objcopy (binutils): the runtime's native libraries keep their symbol tables (about 5 MB)"
+        fi
     fi
     # The shared libraries the runtime links against, at the same paths as on this machine.
     find "$runtime" -type f \( -name '*.so' -o -path '*/bin/*' \) -exec ldd {} \; 2>/dev/null |
@@ -133,6 +146,15 @@ if [ "$base" = scratch ]; then
     echo "root:x:0:0:root:/root:/sbin/nologin" >"$rootfs/etc/passwd"
     echo "quarry:x:10001:10001:Quarry mock server:/tmp:/sbin/nologin" >>"$rootfs/etc/passwd"
     printf 'root:x:0:\nquarry:x:10001:\n' >"$rootfs/etc/group"
+    # The C.UTF-8 locale the Dockerfile's LANG names: without it the JVM decodes file names, arguments and variables
+    # as ASCII (a seed named in QUARRY_MOCK_SEED with an accent is not found) and prints '?' for what is not.
+    locale=/usr/lib/locale/C.utf8
+    if [ -d "$locale" ]; then
+        mkdir -p "$rootfs$(dirname "$locale")"
+        cp -R "$locale" "$rootfs$locale"
+    else
+        say "no $locale on this machine: the server in the image reads and prints ASCII alone"
+    fi
 fi
 
 # One time on every file of the context, the last commit's (or SOURCE_DATE_EPOCH), which the image's files keep: two

@@ -17,12 +17,21 @@ case "${QUARRY_MOCK_HTTPS:-false}" in
     *) https=false ;;
 esac
 
-# The server's arguments, one a line: PID 1's, or its child's under docker run --init.
-args=""
+# The server's process and its arguments, one a line: PID 1's, or its child's under docker run --init, whose init
+# runs the same command line after its own name: the server's process is the one java runs.
+args="" pid="" nl='
+'
 for cmdline in /proc/[0-9]*/cmdline; do
     line=$("$bb" tr '\0' '\n' <"$cmdline" 2>/dev/null) || continue
     case "$line" in
-        */opt/quarry/mock-server.jar*) args=${line#*/opt/quarry/mock-server.jar}; break ;;
+        */opt/quarry/mock-server.jar*) ;;
+        *) continue ;;
+    esac
+    args=${line#*/opt/quarry/mock-server.jar}
+    pid=${cmdline#/proc/}
+    pid=${pid%/cmdline}
+    case "${line%%"$nl"*}" in
+        java | */java) break ;;
     esac
 done
 IFS='
@@ -71,9 +80,23 @@ answers() {
     return 1
 }
 
-i=0
-while [ "$i" -lt "$hosts" ]; do
-    answers $((port + i)) && exit 0
-    i=$((i + 1))
+# The ports the server's sockets listen on, one a line: with port 0 the system chose them. A socket is the server's
+# when its inode is one of the process's files.
+listening_ports() {
+    sockets=$("$bb" ls -l "/proc/$pid/fd" 2>/dev/null | "$bb" sed -n 's/.*socket:\[\([0-9]*\)\]$/\1/p' | "$bb" tr '\n' ' ')
+    # /proc/net/tcp: the local address's port in hex, the state (0A: listening), the inode tenth
+    "$bb" cat "/proc/$pid/net/tcp" "/proc/$pid/net/tcp6" 2>/dev/null |
+        "$bb" awk -v sockets=" $sockets" '$4 == "0A" && index(sockets, " " $10 " ") { sub(/.*:/, "", $2); print $2 }' |
+        while read -r hex; do echo $((0x$hex)); done
+}
+
+if [ "$port" = 0 ]; then
+    ports=$(listening_ports)
+    [ -n "$ports" ] || { echo "the server listens on no port yet" >&2; exit 1; }
+else
+    ports=$(i=0; while [ "$i" -lt "$hosts" ]; do echo $((port + i)); i=$((i + 1)); done)
+fi
+for each in $ports; do
+    answers "$each" && exit 0
 done
 exit 1

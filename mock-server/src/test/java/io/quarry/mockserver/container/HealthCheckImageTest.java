@@ -44,6 +44,21 @@ class HealthCheckImageTest {
     }
 
     @Test
+    void findsTheFreePortsTheServerTookForPortZero() {
+        // --port 0 (here by its variable) lets the system choose each host's port: the check finds them among the
+        // server's sockets, the server's process being init's child
+        try (RunningContainer container = RunningContainer.start(
+                List.of("--init", "-e", "QUARRY_MOCK_PORT=0"), List.of(), List.of("--hosts", "2"))) {
+            assertThat(container.lines()).last().asString().doesNotEndWith(":0");
+
+            container.healthCheck(List.of());
+            // it asked those ports: with another key than the server's, each answers 403
+            assertThatThrownBy(() -> container.healthCheck(List.of("-e", "QUARRY_MOCK_ADMIN_KEY=not-the-key")))
+                    .hasMessageContaining("HTTP/1.1 403");
+        }
+    }
+
+    @Test
     void asksEveryHostWithTheAdminKeyGivenAfterTheImageName() throws Exception {
         // the key and the hosts after the image name win over the variables, as the server reads them
         try (RunningContainer container = RunningContainer.start(

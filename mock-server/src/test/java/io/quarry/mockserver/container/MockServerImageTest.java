@@ -8,6 +8,8 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -234,6 +236,20 @@ class MockServerImageTest {
     }
 
     @Test
+    void readsAndPrintsAVariableThatIsNotAscii(@TempDir Path dir) throws Exception {
+        // the variable's UTF-8 bytes in a file docker reads, whatever this JVM's locale makes of a command line; a
+        // seed that is not there, so that the server says the name it read, and stops at once
+        Path variables = Files.write(
+                dir.resolve("variables.env"),
+                "QUARRY_MOCK_SEED=/seeds/thé-vert.json\n".getBytes(StandardCharsets.UTF_8));
+
+        // in a C locale the JVM decoded it as ASCII: "Malformed input ...: /seeds/th??-vert.json"
+        assertThatThrownBy(
+                        () -> RunningContainer.start(List.of("--env-file", variables.toString()), List.of(), List.of()))
+                .hasMessageContaining("/seeds/thé-vert.json: no such file or directory");
+    }
+
+    @Test
     void answersTheRequestUnderWayBeforeItStopsOnSigterm() throws Exception {
         try (RunningContainer container = RunningContainer.start(List.of(), List.of(8080), List.of())) {
             String url = container.publishedUrl(8080);
@@ -350,8 +366,22 @@ class MockServerImageTest {
     }
 
     @Test
+    void itsJavaRuntimeCarriesNoNativeSymbolTable(@TempDir Path copied) throws Exception {
+        // libjvm.so's symbol table is about 5 MB that nothing in a container reads: the build strips it (objcopy)
+        String created = Docker.run("create", Docker.IMAGE);
+        try {
+            Docker.run("cp", created + ":/opt/java/openjdk/lib/server/libjvm.so", copied.toString());
+        } finally {
+            Docker.run("rm", created);
+        }
+        assertThat(ElfSymbolTables.count(copied.resolve("libjvm.so")))
+                .as("symbol tables of the image's libjvm.so (built without binutils' objcopy?)")
+                .isZero();
+    }
+
+    @Test
     void weighsUnderAHundredMegabytes() {
-        // a runtime of the modules the server needs, its libraries, busybox, the jar and the cache: 88 MB
+        // a runtime of the modules the server needs, its libraries, busybox, the jar and the cache: 83 MB
         long bytes = Long.parseLong(Docker.run("image", "inspect", "--format", "{{.Size}}", Docker.IMAGE));
         assertThat(bytes).isLessThan(100_000_000L);
     }
@@ -415,6 +445,49 @@ class MockServerImageTest {
             Docker.run("stop", "--time", "1", container.name());
             // 143: the JVM ended on SIGTERM; 137 would be Docker's SIGKILL, a second after it
             assertThat(Docker.run("wait", container.name())).isEqualTo("143");
+        }
+    }
+
+    @Test
+    void onAPortAnotherProgramHoldsItStopsAtOnceNamingTheVariable() throws Exception {
+        // on the host's network, as a CI job may run it: the port is the machine's, which another program may hold
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("0.0.0.0"))) {
+            assertThatThrownBy(() -> RunningContainer.start(
+                            List.of("--network", "host", "-e", "QUARRY_MOCK_PORT=" + taken.getLocalPort()),
+                            List.of(),
+                            List.of()))
+                    .hasMessageContaining("error: cannot listen on 0.0.0.0, port " + taken.getLocalPort())
+                    .hasMessageContaining("(from the environment: QUARRY_MOCK_PORT");
+        }
+    }
+
+    @Test
+    void runsOnAnotherCollectorAsTheReadmeSays() {
+        // JAVA_TOOL_OPTIONS come before the image's -XX:+UseSerialGC, _JAVA_OPTIONS after it: the README's way
+        String printed = Docker.run(
+                "run",
+                "--rm",
+                "-e",
+                "_JAVA_OPTIONS=-XX:-UseSerialGC -XX:+UseG1GC -Xlog:gc:stdout",
+                Docker.IMAGE,
+                "--version");
+
+        assertThat(printed).contains("Using G1").contains("quarry mock-server ");
+    }
+
+    @Test
+    void aCrashOfTheJvmIsReportedInTheContainersLog() {
+        // the JVM's crash report, which it writes into a file by default where it can: in the container's /tmp, gone
+        // with the container (docker run --rm) and out of what CI keeps, its log
+        try (RunningContainer container = RunningContainer.start(List.of(), List.of(), List.of())) {
+            // a SIGSEGV from outside, which the JVM reports as a crash of its own
+            Docker.run("kill", "--signal", "SEGV", container.name());
+            Docker.run("wait", container.name());
+
+            assertThat(container.logs())
+                    .contains("A fatal error has been detected by the Java Runtime Environment")
+                    // the report itself, not only the lines that say where it went
+                    .contains("S U M M A R Y");
         }
     }
 

@@ -1,5 +1,7 @@
 package io.quarry.testcontainers.internal;
 
+import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.testcontainers.containers.ContainerLaunchException;
@@ -29,10 +31,15 @@ public final class ListeningWait extends AbstractWaitStrategy {
             }
             if (System.nanoTime() - giveUpAt > 0) {
                 throw new ContainerLaunchException(
-                        "the mock server printed no 'listening on' line within " + startupTimeout.toSeconds() + " s");
+                        "the mock server printed no 'listening on' line within " + seconds(startupTimeout) + " s");
             }
             LockSupport.parkNanos(POLL_NANOS);
         }
+    }
+
+    /** {@return the timeout in seconds as withStartupTimeout gave it: 60, or 1.5 rather than a rounded 1} */
+    private static String seconds(Duration timeout) {
+        return BigDecimal.valueOf(timeout.toMillis(), 3).stripTrailingZeros().toPlainString();
     }
 
     private boolean listening() {
