@@ -61,6 +61,39 @@ class MainStartRefusalsTest {
     }
 
     @Test
+    void kubernetesServiceLinksAreNoOptionsAndAMisspeltOptionStillIs() {
+        // a Service named quarry-mock (or quarry-mock-search) puts these in every container of its namespace: the
+        // server refused to start on them, and QUARRY_MOCK_PORT's address was no port
+        Map<String, String> links = new java.util.TreeMap<>(Map.of(
+                "QUARRY_MOCK_SERVICE_HOST", "10.0.0.7",
+                "QUARRY_MOCK_SERVICE_PORT", "8080",
+                "QUARRY_MOCK_SERVICE_PORT_HTTP", "8080",
+                "QUARRY_MOCK_PORT", "tcp://10.0.0.7:8080",
+                "QUARRY_MOCK_PORT_8080_TCP", "tcp://10.0.0.7:8080",
+                "QUARRY_MOCK_PORT_8080_TCP_PROTO", "tcp",
+                "QUARRY_MOCK_PORT_8080_TCP_PORT", "8080",
+                "QUARRY_MOCK_PORT_8080_TCP_ADDR", "10.0.0.7",
+                "QUARRY_MOCK_SEARCH_PORT", "tcp://10.0.0.8:80",
+                "QUARRY_MOCK_SEARCH_SERVICE_HOST", "10.0.0.8"));
+        assertThat(EnvironmentOptions.withCommandLine(new String[0], links)).isEmpty();
+        links.put("QUARRY_MOCK_APP_ID", "APP");
+        assertThat(EnvironmentOptions.withCommandLine(new String[0], links)).containsExactly("--app-id", "APP");
+        assertThat(EnvironmentOptions.withCommandLine(new String[0], Map.of("QUARRY_MOCK_PORT", "9000")))
+                .as("a port is still the option")
+                .containsExactly("--port", "9000");
+        for (String misspelt : new String[] {"QUARRY_MOCK_PROT", "QUARRY_MOCK_SERVICE", "QUARRY_MOCK_URL"}) {
+            assertThatThrownBy(() -> EnvironmentOptions.withCommandLine(new String[0], Map.of(misspelt, "9000")))
+                    .as(misspelt)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("unknown environment variable " + misspelt);
+        }
+        assertThatThrownBy(() ->
+                        EnvironmentOptions.withCommandLine(new String[0], Map.of("QUARRY_MOCK_SEARCH_PORT", "9000")))
+                .as("a port number under another name is no service link")
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void aValueGivenTheWrongWayIsNeverEchoed() {
         assertThatThrownBy(() -> Main.start(new String[] {"--admin-key=s3cr3t-value"}, out))
                 .isInstanceOf(IllegalArgumentException.class)

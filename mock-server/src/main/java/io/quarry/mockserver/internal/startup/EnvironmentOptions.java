@@ -66,6 +66,10 @@ public final class EnvironmentOptions {
                 given.put(variable.getKey(), variable.getValue());
             }
         }
+        String port = given.get(variable("--port"));
+        if (port != null && serviceAddress(port)) {
+            given.remove(variable("--port")); // a Kubernetes service's address, not a port to listen on
+        }
         List<String> merged = new ArrayList<>();
         List<String> commandLine = Arrays.asList(args);
         for (String option : VALUE_OPTIONS) {
@@ -89,11 +93,40 @@ public final class EnvironmentOptions {
             }
         }
         if (!given.isEmpty()) {
+            given.entrySet().removeIf(EnvironmentOptions::serviceLink);
+        }
+        if (!given.isEmpty()) {
             throw new IllegalArgumentException("unknown environment variable " + String.join(", ", given.keySet())
                     + "; the mock server reads " + PREFIX + " followed by an option's name");
         }
         merged.addAll(commandLine);
         return merged.toArray(new String[0]);
+    }
+
+    /**
+     * Whether a variable is one Kubernetes puts in every container of a namespace for each Service (its "service
+     * links"): a Service named {@code quarry-mock} gives {@code QUARRY_MOCK_SERVICE_HOST}, {@code
+     * QUARRY_MOCK_SERVICE_PORT}, {@code QUARRY_MOCK_PORT=tcp://10.0.0.7:8080}, {@code QUARRY_MOCK_PORT_8080_TCP} and
+     * its {@code _PROTO}, {@code _PORT} and {@code _ADDR}; one named {@code quarry-mock-search} the same after
+     * {@code QUARRY_MOCK_SEARCH_}. They name no option and are not the user's, so they are ignored rather than stop
+     * the start; {@code QUARRY_MOCK_PORT} counts as one only when its value is such an address.
+     */
+    private static boolean serviceLink(Map.Entry<String, String> variable) {
+        return serviceLink(variable.getKey(), variable.getValue());
+    }
+
+    private static boolean serviceLink(String name, String value) {
+        String rest = name.substring(PREFIX.length());
+        if (rest.matches("(?:[A-Z0-9_]+_)?SERVICE_(?:HOST|PORT(?:_[A-Z0-9_]+)?)")
+                || rest.matches("(?:[A-Z0-9_]+_)?PORT_[0-9]+_(?:TCP|UDP|SCTP)(?:_PROTO|_PORT|_ADDR)?")) {
+            return true;
+        }
+        return (rest.equals("PORT") || rest.endsWith("_PORT")) && serviceAddress(value);
+    }
+
+    /** Whether a value is a service link's address, {@code tcp://10.0.0.7:8080}; no regex: it runs on every start. */
+    private static boolean serviceAddress(String value) {
+        return value.startsWith("tcp://") || value.startsWith("udp://") || value.startsWith("sctp://");
     }
 
     /**
