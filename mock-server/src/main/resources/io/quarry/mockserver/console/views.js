@@ -798,7 +798,8 @@ window.QuarryViews = (function () {
           clear.setAttribute("aria-label", "Clear the faults of host " + h.host);
           clear.addEventListener("click", event => {
             event.stopPropagation();
-            faults.send("fault-host-error", "DELETE", "/_mock/hosts/" + h.host + "/faults");
+            faults.send("fault-host-error", "DELETE", "/_mock/hosts/" + h.host + "/faults",
+              undefined, "Cleared the faults of host " + h.host + ".");
           });
           const rules = el("ul");
           rules.append(...h.faults.map(f => {
@@ -845,7 +846,7 @@ window.QuarryViews = (function () {
         const table = button.closest("table");
         const buttons = () => Array.from(table.querySelectorAll("button.remove-rule"));
         const at = buttons().indexOf(button);
-        await faults.send(errorId, "DELETE", path);
+        await faults.send(errorId, "DELETE", path, undefined, "Removed: " + label.replace(/^Remove /, "") + ".");
         // the list kept the focus (the rule's row is still there) or the user moved it on
         if (document.activeElement && document.activeElement !== document.body) return;
         const left = buttons();
@@ -879,12 +880,26 @@ window.QuarryViews = (function () {
       }
       faults.send(errorId, ...args);
     },
-    async send(errorId, method, path, body) {
+    // A change sent (a rule added, removed or cleared), said once made, as a status beside the form's error: the
+    // list changing in place says nothing to a screen reader, and the focus stays where it was. Emptied as it is sent,
+    // so that the same change made twice is said twice.
+    async send(errorId, method, path, body, said) {
+      const doneId = errorId.replace(/-error$/, "-done");
+      say(doneId, "");
       try {
         await api(method, path, body);
         failure(errorId);
+        say(doneId, said || "");
       } catch (e) { failure(errorId, e); }
       await faults.refresh();
+    },
+    // what a form's rule does, in words ("any method /** answers HTTP 503 for the next request")
+    added(body, target) {
+      const what = body.type === "refuseConnections" ? "refuses connections"
+        : body.type === "hold" ? "holds every request unanswered" : QuarryRules.does(body.fault);
+      const lasting = typeof body.count === "number" ? "for the next " + (body.count === 1 ? "request"
+        : counted(body.count, "request", "requests")) : "for " + number(body.durationMs) + " ms";
+      return "Added: " + target + " " + what + " " + lasting + ".";
     },
     // Only the fields that apply to the choices made are shown: a status for a status or failAfterWrite fault, a
     // delay for a delay fault, a count for the next requests, a duration for the others, no fault for a host refusing
@@ -911,12 +926,15 @@ window.QuarryViews = (function () {
       faults.showFields();
       byId("fault-server-form").addEventListener("submit", event => {
         event.preventDefault();
-        faults.submit("fault-server-error", () => ["POST", "/_mock/faults", {
-          method: byId("fault-server-method").value.trim(), path: asSent(byId("fault-server-path").value),
-          count: wholeNumber("fault-server-count", "Count", 1, MAX_COUNT), fault: faults.fault("fault-server") }]);
+        faults.submit("fault-server-error", () => {
+          const body = { method: byId("fault-server-method").value.trim(),
+            path: asSent(byId("fault-server-path").value),
+            count: wholeNumber("fault-server-count", "Count", 1, MAX_COUNT), fault: faults.fault("fault-server") };
+          return ["POST", "/_mock/faults", body, faults.added(body, QuarryRules.matches(body))];
+        });
       });
       byId("fault-server-clear").addEventListener("click", () =>
-        faults.send("fault-server-error", "DELETE", "/_mock/faults"));
+        faults.send("fault-server-error", "DELETE", "/_mock/faults", undefined, "Cleared the server-wide rules."));
       byId("fault-host-form").addEventListener("submit", event => {
         event.preventDefault();
         faults.submit("fault-host-error", () => {
@@ -927,7 +945,9 @@ window.QuarryViews = (function () {
             body.durationMs = wholeNumber("fault-host-duration", "Duration (ms)", 1, MAX_DURATION_MS);
           }
           if (mode === "next" || mode === "during") body.fault = faults.fault("fault-host");
-          return ["POST", "/_mock/hosts/" + encodeURIComponent(byId("fault-host").value) + "/faults", body];
+          const host = byId("fault-host").value;
+          return ["POST", "/_mock/hosts/" + encodeURIComponent(host) + "/faults", body,
+            faults.added(body, "host " + host)];
         });
       });
     }

@@ -249,6 +249,10 @@ class ConsoleBrowserTest {
         find("fault-host-add").click();
         waiting.until(ExpectedConditions.textToBePresentInElementLocated(
                 By.cssSelector("#hosts-table tr[data-host='1']"), "503"));
+        // the change said once made: the list changing in place says nothing to a screen reader
+        waiting.until(ExpectedConditions.textToBe(
+                By.id("fault-host-done"), "Added: host 1 answers HTTP 503 for the next request."));
+        assertThat(find("fault-host-done").getAriaRole()).isEqualTo("status");
         screenshot("faults");
 
         assertThat(searchOnSecondHost()).isEqualTo(503);
@@ -1049,6 +1053,18 @@ class ConsoleBrowserTest {
             for (String view : new String[] {"indices", "search", "journal", "access", "faults", "charts"}) {
                 tab(view);
                 assertWithinThePagesWidth("the " + view + " view in a window 400 pixels wide");
+                if (view.equals("indices")) {
+                    // an index's name not broken inside a short word, and its time of update on one line
+                    assertThat(browser.executeScript("const rows = Array.from(document.querySelectorAll("
+                                    + "'#indices-table tbody tr')).slice(0, 20);"
+                                    + " const lines = cell => { const range = document.createRange();"
+                                    + " range.selectNodeContents(cell); return range.getClientRects().length; };"
+                                    + " return rows.filter(tr => tr.cells[0].getBoundingClientRect().width < 120"
+                                    + " || lines(tr.cells[4]) > 1).map(tr => tr.dataset.index);"))
+                            .as("the rows whose name is squeezed or whose time takes lines")
+                            .asInstanceOf(InstanceOfAssertFactories.LIST)
+                            .isEmpty();
+                }
                 if (view.equals("journal")) {
                     // the path, what a row is read for, not squeezed to a few letters a line beside the other columns
                     assertThat(((Number) browser.executeScript("return Math.min(...Array.from("
@@ -1689,6 +1705,9 @@ class ConsoleBrowserTest {
         browser.switchTo().activeElement().sendKeys(Keys.SPACE);
         waiting.until(ExpectedConditions.textToBe(By.id("faults-server"), NO_RULE));
         assertThat(server.faults().remove(second)).as("removed by the console").isFalse();
+        // said once made
+        waiting.until(ExpectedConditions.textToBe(
+                By.id("fault-server-done"), "Removed: the rule for GET /second-rule that answers HTTP 500."));
         waiting.until(
                 driver -> "view-faults".equals(driver.switchTo().activeElement().getDomAttribute("id")));
 
@@ -1700,6 +1719,8 @@ class ConsoleBrowserTest {
         waiting.until(driver -> server.hosts().get(1).faults().ruleIds().isEmpty());
         waiting.until(ExpectedConditions.numberOfElementsToBe(hostRemove, 0));
         assertThat(find("fault-host-error").getText()).isEmpty();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(
+                By.id("fault-host-done"), "Removed: the fault of host 1 that answers HTTP 503"));
     }
 
     @Test
