@@ -171,6 +171,19 @@ window.QuarryViews = (function () {
     if (button) button.focus();
   }
 
+  // A detail shown below a list that grows or shrinks as it refreshes (the journal's newest requests above it, up to
+  // 200 rows): the browser keeps in place what is at the top of the window, a row the refresh replaces, so the detail
+  // being read moved down and out of sight at each request the application made. Called before the list changes, this
+  // returns what to call after: the page scrolled by what the detail moved, when it was in sight (or above it).
+  function keptInView(detail) {
+    const before = detail.hidden ? null : detail.getBoundingClientRect().top;
+    return () => {
+      if (before === null || before > window.innerHeight) return;
+      const moved = detail.getBoundingClientRect().top - before;
+      if (moved !== 0) window.scrollBy(0, moved);
+    };
+  }
+
   // Shows a detail below a long table: its heading takes the focus, which scrolls it into view.
   function reveal(headingId) {
     const heading = byId(headingId);
@@ -666,6 +679,7 @@ window.QuarryViews = (function () {
           : found >= JOURNAL_ROWS ? "Only the newest " + JOURNAL_ROWS + " are listed (the journal keeps "
             + number(answer.kept) + "): filter by status, path or index to find older ones."
             : filtered ? counted(found, "request matches", "requests match") + " these filters." : "");
+        const kept = keptInView(byId("journal-detail"));
         replaceRows(byId("journal-table").tBodies[0], answer.entries, () => answer.entries.map(entry => {
           const status = td(entry.status === 0 ? "none" : entry.status, "num status status-"
               + Math.floor(entry.status / 100));
@@ -681,6 +695,7 @@ window.QuarryViews = (function () {
           { seq: String(entry.seq) });
           return opens(tr, () => journal.select(entry.seq));
         }));
+        kept();
       } catch (e) {
         if (latest()) failure("journal-error", e, "the journal needs a key with the logs right");
         return refusal(e);
