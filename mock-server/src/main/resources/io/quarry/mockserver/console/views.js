@@ -83,19 +83,14 @@ window.QuarryViews = (function () {
   const REFUSED = "refused";
   function refusal(e) { return e.status === 403 ? REFUSED : undefined; }
 
-  // An error is an alert, said by assistive technology when it appears: written only when it changes, or a view
-  // refreshing every second against a stopped server would say it again every second.
-  function failure(id, e, needs) {
-    const text = e ? explained(e, needs) : "";
-    if (byId(id).textContent !== text) byId(id).textContent = text;
-  }
-
-  // A count or position that assistive technology says as it changes (a status: a page turned, the hits of a query,
-  // the requests a filter finds, the tasks pending): written only when it changes, or a view refreshing every second
-  // would have it said again each second.
+  // A line that assistive technology says as it changes, an error (an alert) or a count or position (a status: a page
+  // turned, the hits of a query, the requests a filter finds, the tasks pending): written only when it changes, or a
+  // view refreshing every second (against a stopped server, say) would have it said again every second.
   function say(id, text) {
     if (byId(id).textContent !== text) byId(id).textContent = text;
   }
+
+  function failure(id, e, needs) { say(id, e ? explained(e, needs) : ""); }
 
   // A list's Previous and Next buttons set for the page shown. The button pressed, disabled as the first or last page
   // comes, would drop the keyboard's focus to the page's start: it moves to the other button, or, with one page left,
@@ -653,7 +648,7 @@ window.QuarryViews = (function () {
       const text = (read ? "No longer in the journal: " : "Not in the journal: ") + "it keeps the last "
           + number(journal.capacity) + " requests" + (read ? ", and this one was dropped since it was shown. Its"
             + " bodies stay here until you close it." : ", and this one was dropped (or the key may not see it).");
-      if (byId("journal-detail-gone").textContent !== text) byId("journal-detail-gone").textContent = text;
+      say("journal-detail-gone", text);
     },
     async refresh() {
       const query = new URLSearchParams({ limit: String(JOURNAL_ROWS) });
@@ -983,16 +978,13 @@ window.QuarryViews = (function () {
         QuarryCharts.draw(byId("chart-indices"), Object.entries(t.byIndex).map(([name, values]) =>
           ({ name, values })), byId("legend-indices"));
         // an empty chart says why, as an empty list does
-        charts.note("empty-indices", Object.keys(t.byIndex).length > 0 ? "" : t.byStatus !== undefined
+        say("empty-indices", Object.keys(t.byIndex).length > 0 ? "" : t.byStatus !== undefined
           ? "No request named an index in the last five minutes: each index your application uses is drawn here."
           : "None of this key's indices had a request in the last five minutes.");
       } catch (e) {
         if (latest()) failure("charts-error", e, "the charts need a key with the logs right");
         return refusal(e);
       }
-    },
-    note(id, text) {
-      if (byId(id).textContent !== text) byId(id).textContent = text;
     },
     // a key restricted to indices is sent its indices' lines alone: the others count every index's requests
     scope(whole) {
@@ -1011,7 +1003,7 @@ window.QuarryViews = (function () {
       byId("unanswered-status").textContent = closes.length
         ? "Connections closed without an answer: " + closes.join(", ") : "";
       const answered = Object.values(t.byStatus).some(values => values.some(n => n > 0));
-      charts.note("empty-status", answered ? "" : "No request in the last five minutes: your application's requests"
+      say("empty-status", answered ? "" : "No request in the last five minutes: your application's requests"
           + " are drawn here as they are answered (the console's own are left out).");
       QuarryCharts.draw(byId("chart-duration"), [{ name: "p50", values: t.p50Ms, color: "#2457c5" },
         { name: "p99", values: t.p99Ms, color: "#b3261e" }], byId("legend-duration"));
