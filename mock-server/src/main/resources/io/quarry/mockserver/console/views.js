@@ -83,11 +83,31 @@ window.QuarryViews = (function () {
   const REFUSED = "refused";
   function refusal(e) { return e.status === 403 ? REFUSED : undefined; }
 
-  // An error is an alert, said by assistive technology when it appears: written only when it changes, or a view
-  // refreshing every second against a stopped server would say it again every second.
-  function failure(id, e, needs) {
-    const text = e ? explained(e, needs) : "";
+  // A line that assistive technology says as it changes, an error (an alert) or a count or position (a status: a page
+  // turned, the hits of a query, the requests a filter finds, the tasks pending): written only when it changes, or a
+  // view refreshing every second (against a stopped server, say) would have it said again every second.
+  function say(id, text) {
     if (byId(id).textContent !== text) byId(id).textContent = text;
+  }
+
+  function failure(id, e, needs) { say(id, e ? explained(e, needs) : ""); }
+
+  // A list's Previous and Next buttons set for the page shown. The button pressed, disabled as the first or last page
+  // comes, would drop the keyboard's focus to the page's start: it moves to the other button, or, with one page left,
+  // to the place given (the list's view or detail).
+  function paging(previousId, nextId, first, last, fallbackId) {
+    const focused = document.activeElement;
+    byId(previousId).disabled = first;
+    byId(nextId).disabled = last;
+    const lost = (focused === byId(previousId) && first) || (focused === byId(nextId) && last);
+    if (!lost) return;
+    const other = byId(focused === byId(previousId) ? nextId : previousId);
+    if (!other.disabled) {
+      other.focus();
+    } else {
+      byId(fallbackId).tabIndex = -1;
+      byId(fallbackId).focus();
+    }
   }
 
   // Answers may come back in another order than their requests were sent (a click on one index then another, a
@@ -144,6 +164,19 @@ window.QuarryViews = (function () {
     const same = rows.find(tr => JSON.stringify(Object.assign({}, tr.dataset)) === key);
     const button = same ? same.querySelectorAll("button")[at] : null;
     if (button) button.focus();
+  }
+
+  // A detail shown below a list that grows or shrinks as it refreshes (the journal's newest requests above it, up to
+  // 200 rows): the browser keeps in place what is at the top of the window, a row the refresh replaces, so the detail
+  // being read moved down and out of sight at each request the application made. Called before the list changes, this
+  // returns what to call after: the page scrolled by what the detail moved, when it was in sight (or above it).
+  function keptInView(detail) {
+    const before = detail.hidden ? null : detail.getBoundingClientRect().top;
+    return () => {
+      if (before === null || before > window.innerHeight) return;
+      const moved = detail.getBoundingClientRect().top - before;
+      if (moved !== 0) window.scrollBy(0, moved);
+    };
   }
 
   // Shows a detail below a long table: its heading takes the focus, which scrolls it into view.
@@ -250,11 +283,11 @@ window.QuarryViews = (function () {
           return indices.list();
         }
         // an empty table says why it is empty, not only "page 1 of 1"
-        byId("indices-page").textContent = (list.items || []).length === 0
+        say("indices-page", (list.items || []).length === 0
           ? "No index to show: none written yet, or none this key may list."
-          : "page " + number(indices.listPage + 1) + " of " + number(pages);
-        byId("indices-previous").disabled = indices.listPage === 0;
-        byId("indices-next").disabled = indices.listPage + 1 >= pages;
+          : "page " + number(indices.listPage + 1) + " of " + number(pages));
+        paging("indices-previous", "indices-next", indices.listPage === 0, indices.listPage + 1 >= pages,
+          "view-indices");
         replaceRows(byId("indices-table").tBodies[0], (list.items || []), () => (list.items || []).map(item => {
           const tr = row([opener(item.name), td(number(item.entries), "num count"), td(number(item.dataSize), "num"),
             td((item.replicas || []).join(", "), "name"), td(utc(item.updatedAt), "time")], { index: item.name });
@@ -331,15 +364,15 @@ window.QuarryViews = (function () {
           Object.keys(copy).filter(k => k.startsWith("_")).forEach(k => delete copy[k]);
           return copy;
         });
-        byId("records-page").textContent = "page " + (indices.page + 1) + " of " + Math.max(1, answer.nbPages)
-            + " (" + counted(answer.nbHits, "record", "records") + ")";
-        byId("records-previous").disabled = indices.page === 0;
-        byId("records-next").disabled = indices.page + 1 >= answer.nbPages;
+        say("records-page", "page " + number(indices.page + 1) + " of " + number(Math.max(1, answer.nbPages))
+            + " (" + counted(answer.nbHits, "record", "records") + ")");
+        paging("records-previous", "records-next", indices.page === 0, indices.page + 1 >= answer.nbPages,
+          "index-detail-name");
         byId("index-records").textContent = pretty(records);
       } catch (e) {
         if (latest()) {
-          byId("records-page").textContent = "";
-          byId("records-next").disabled = true;
+          say("records-page", "");
+          paging("records-previous", "records-next", indices.page === 0, true, "index-detail-name");
           byId("index-records").textContent = explained(e, "records are read with the search right");
         }
       }
@@ -590,7 +623,32 @@ window.QuarryViews = (function () {
     closeDetail() { // an answer still on its way: not shown
       journal.entry = null;
       byId("journal-detail").hidden = true;
+      delete byId("journal-detail").dataset.read;
       turn("journal-detail");
+    },
+    // whether the detail shows that entry's bodies, read while the journal held it
+    shows(seq) {
+      const detail = byId("journal-detail");
+      return !detail.hidden && detail.dataset.opened === String(seq) && detail.dataset.read === "true";
+    },
+    // An entry the journal no longer holds (it keeps the last 1,000 requests) stays open until the user closes it:
+    // its bodies, when they were read before it was dropped, marked as no longer in the journal; or, for a link or a
+    // reload naming it, what became of it. The mark is a status, said once as it appears.
+    dropped(seq) {
+      const detail = byId("journal-detail");
+      const read = journal.shows(seq);
+      if (!read) {
+        detail.dataset.opened = String(seq);
+        byId("journal-detail-title").textContent = "Request " + seq; // its number, as in the URL
+        byId("journal-request-body").textContent = "";
+        byId("journal-response-body").textContent = "";
+      }
+      byId("journal-detail-bodies").hidden = !read;
+      detail.hidden = false;
+      const text = (read ? "No longer in the journal: " : "Not in the journal: ") + "it keeps the last "
+          + number(journal.capacity) + " requests" + (read ? ", and this one was dropped since it was shown. Its"
+            + " bodies stay here until you close it." : ", and this one was dropped (or the key may not see it).");
+      say("journal-detail-gone", text);
     },
     async refresh() {
       const query = new URLSearchParams({ limit: String(JOURNAL_ROWS) });
@@ -601,25 +659,38 @@ window.QuarryViews = (function () {
         if (!latest()) return;
         journal.bodyChars = answer.bodyChars;
         failure("journal-error");
-        // the table lists the newest rows only: say so, or an older request would seem never made
+        // the entry shown dropped since (numbers below the oldest kept are gone): marked, and left open
+        if (journal.entry !== null && journal.entry < answer.oldest && journal.shows(journal.entry)) {
+          journal.dropped(journal.entry);
+        }
+        // the table lists the newest rows only: say so, or an older request would seem never made. What filters
+        // find is counted, a status said as it changes (a failing request more, found by "5xx"); the journal's
+        // unfiltered count is not, or it would be said at every request the application makes.
         const filtered = query.has("status") || query.has("path") || query.has("index");
-        byId("journal-shown").textContent = answer.entries.length === 0
+        const found = answer.entries.length;
+        say("journal-shown", found === 0
           ? (filtered ? "No request matches these filters." : "No request to show yet: your application's requests"
             + " show here as they are answered.")
-          : answer.entries.length < JOURNAL_ROWS ? ""
-            : "Only the newest " + JOURNAL_ROWS + " are listed (the journal keeps " + number(answer.kept)
-              + "): filter by status, path or index to find older ones.";
+          : found >= JOURNAL_ROWS ? "Only the newest " + JOURNAL_ROWS + " are listed (the journal keeps "
+            + number(answer.kept) + "): filter by status, path or index to find older ones."
+            : filtered ? counted(found, "request matches", "requests match") + " these filters." : "");
+        const kept = keptInView(byId("journal-detail"));
         replaceRows(byId("journal-table").tBodies[0], answer.entries, () => answer.entries.map(entry => {
           const status = td(entry.status === 0 ? "none" : entry.status, "num status status-"
               + Math.floor(entry.status / 100));
           const fault = entry.fault ? el("span", entry.fault, "fault") : el("span", "");
-          const tr = row([opener(entry.time.substring(11, 23)), td(entry.host, "num"), td(entry.method),
+          // the button reached with Tab names the request, not its time alone: "12:00:01.250 POST /1/... 503"
+          const open = opener(entry.time.substring(11, 23));
+          open.setAttribute("aria-label", open.textContent + " " + entry.method + " " + entry.path + " "
+              + (entry.status === 0 ? "no answer" : entry.status) + (entry.fault ? " (scripted fault)" : ""));
+          const tr = row([open, td(entry.host, "num"), td(entry.method),
             td(entry.path, "path"), status, td(number(entry.durationMs, 1), "num"),
             td(number(entry.requestBytes) + " / " + number(entry.responseBytes), "num"), td(entry.caller, "caller"),
             fault],
           { seq: String(entry.seq) });
           return opens(tr, () => journal.select(entry.seq));
         }));
+        kept();
       } catch (e) {
         if (latest()) failure("journal-error", e, "the journal needs a key with the logs right");
         return refusal(e);
@@ -633,16 +704,25 @@ window.QuarryViews = (function () {
         if (!latest()) return;
         byId("journal-detail").hidden = false;
         byId("journal-detail").dataset.opened = String(seq);
+        byId("journal-detail").dataset.read = "true";
+        byId("journal-detail-bodies").hidden = false;
+        byId("journal-detail-gone").textContent = "";
         byId("journal-detail-title").textContent = entry.method + " " + entry.path + " → "
             + (entry.status || "no answer") + (entry.fault ? " (scripted fault " + entry.fault + ")" : "");
         byId("journal-request-body").textContent = journal.body(entry.requestBody, entry.requestBytes);
         byId("journal-response-body").textContent = journal.body(entry.responseBody, entry.responseBytes);
         if (focus) reveal("journal-detail-title");
       } catch (e) {
-        if (latest()) { // an entry gone since (the journal keeps the last 1,000) is named, and left out of the URL
+        if (!latest()) return;
+        if (e.status === 404) { // dropped since: said so in the detail, open until closed
+          journal.dropped(seq);
+          if (focus) reveal("journal-detail-title");
+        } else if (!journal.shows(seq)) { // not read (a server not answering, a key refused): named, and closed
           failure("journal-error", e);
           journal.closeDetail();
           if (location.hash.startsWith("#journal")) history.replaceState(null, "", "#journal" + journal.opened());
+        } else { // what was read stays shown; the error is named above the list
+          failure("journal-error", e);
         }
       }
     },
@@ -728,7 +808,8 @@ window.QuarryViews = (function () {
           clear.setAttribute("aria-label", "Clear the faults of host " + h.host);
           clear.addEventListener("click", event => {
             event.stopPropagation();
-            faults.send("fault-host-error", "DELETE", "/_mock/hosts/" + h.host + "/faults");
+            faults.send("fault-host-error", "DELETE", "/_mock/hosts/" + h.host + "/faults",
+              undefined, "Cleared the faults of host " + h.host + ".");
           });
           const rules = el("ul");
           rules.append(...h.faults.map(f => {
@@ -775,7 +856,7 @@ window.QuarryViews = (function () {
         const table = button.closest("table");
         const buttons = () => Array.from(table.querySelectorAll("button.remove-rule"));
         const at = buttons().indexOf(button);
-        await faults.send(errorId, "DELETE", path);
+        await faults.send(errorId, "DELETE", path, undefined, "Removed: " + label.replace(/^Remove /, "") + ".");
         // the list kept the focus (the rule's row is still there) or the user moved it on
         if (document.activeElement && document.activeElement !== document.body) return;
         const left = buttons();
@@ -809,12 +890,26 @@ window.QuarryViews = (function () {
       }
       faults.send(errorId, ...args);
     },
-    async send(errorId, method, path, body) {
+    // A change sent (a rule added, removed or cleared), said once made, as a status beside the form's error: the
+    // list changing in place says nothing to a screen reader, and the focus stays where it was. Emptied as it is sent,
+    // so that the same change made twice is said twice.
+    async send(errorId, method, path, body, said) {
+      const doneId = errorId.replace(/-error$/, "-done");
+      say(doneId, "");
       try {
         await api(method, path, body);
         failure(errorId);
+        say(doneId, said || "");
       } catch (e) { failure(errorId, e); }
       await faults.refresh();
+    },
+    // what a form's rule does, in words ("any method /** answers HTTP 503 for the next request")
+    added(body, target) {
+      const what = body.type === "refuseConnections" ? "refuses connections"
+        : body.type === "hold" ? "holds every request unanswered" : QuarryRules.does(body.fault);
+      const lasting = typeof body.count === "number" ? "for the next " + (body.count === 1 ? "request"
+        : counted(body.count, "request", "requests")) : "for " + number(body.durationMs) + " ms";
+      return "Added: " + target + " " + what + " " + lasting + ".";
     },
     // Only the fields that apply to the choices made are shown: a status for a status or failAfterWrite fault, a
     // delay for a delay fault, a count for the next requests, a duration for the others, no fault for a host refusing
@@ -841,12 +936,15 @@ window.QuarryViews = (function () {
       faults.showFields();
       byId("fault-server-form").addEventListener("submit", event => {
         event.preventDefault();
-        faults.submit("fault-server-error", () => ["POST", "/_mock/faults", {
-          method: byId("fault-server-method").value.trim(), path: asSent(byId("fault-server-path").value),
-          count: wholeNumber("fault-server-count", "Count", 1, MAX_COUNT), fault: faults.fault("fault-server") }]);
+        faults.submit("fault-server-error", () => {
+          const body = { method: byId("fault-server-method").value.trim(),
+            path: asSent(byId("fault-server-path").value),
+            count: wholeNumber("fault-server-count", "Count", 1, MAX_COUNT), fault: faults.fault("fault-server") };
+          return ["POST", "/_mock/faults", body, faults.added(body, QuarryRules.matches(body))];
+        });
       });
       byId("fault-server-clear").addEventListener("click", () =>
-        faults.send("fault-server-error", "DELETE", "/_mock/faults"));
+        faults.send("fault-server-error", "DELETE", "/_mock/faults", undefined, "Cleared the server-wide rules."));
       byId("fault-host-form").addEventListener("submit", event => {
         event.preventDefault();
         faults.submit("fault-host-error", () => {
@@ -857,7 +955,9 @@ window.QuarryViews = (function () {
             body.durationMs = wholeNumber("fault-host-duration", "Duration (ms)", 1, MAX_DURATION_MS);
           }
           if (mode === "next" || mode === "during") body.fault = faults.fault("fault-host");
-          return ["POST", "/_mock/hosts/" + encodeURIComponent(byId("fault-host").value) + "/faults", body];
+          const host = byId("fault-host").value;
+          return ["POST", "/_mock/hosts/" + encodeURIComponent(host) + "/faults", body,
+            faults.added(body, "host " + host)];
         });
       });
     }
@@ -878,16 +978,13 @@ window.QuarryViews = (function () {
         QuarryCharts.draw(byId("chart-indices"), Object.entries(t.byIndex).map(([name, values]) =>
           ({ name, values })), byId("legend-indices"));
         // an empty chart says why, as an empty list does
-        charts.note("empty-indices", Object.keys(t.byIndex).length > 0 ? "" : t.byStatus !== undefined
+        say("empty-indices", Object.keys(t.byIndex).length > 0 ? "" : t.byStatus !== undefined
           ? "No request named an index in the last five minutes: each index your application uses is drawn here."
           : "None of this key's indices had a request in the last five minutes.");
       } catch (e) {
         if (latest()) failure("charts-error", e, "the charts need a key with the logs right");
         return refusal(e);
       }
-    },
-    note(id, text) {
-      if (byId(id).textContent !== text) byId(id).textContent = text;
     },
     // a key restricted to indices is sent its indices' lines alone: the others count every index's requests
     scope(whole) {
@@ -906,7 +1003,7 @@ window.QuarryViews = (function () {
       byId("unanswered-status").textContent = closes.length
         ? "Connections closed without an answer: " + closes.join(", ") : "";
       const answered = Object.values(t.byStatus).some(values => values.some(n => n > 0));
-      charts.note("empty-status", answered ? "" : "No request in the last five minutes: your application's requests"
+      say("empty-status", answered ? "" : "No request in the last five minutes: your application's requests"
           + " are drawn here as they are answered (the console's own are left out).");
       QuarryCharts.draw(byId("chart-duration"), [{ name: "p50", values: t.p50Ms, color: "#2457c5" },
         { name: "p99", values: t.p99Ms, color: "#b3261e" }], byId("legend-duration"));
@@ -952,10 +1049,13 @@ window.QuarryViews = (function () {
         if (!latest()) return;
         failure("access-error");
         // no table of headers over nothing: an empty list says what it means
-        byId("tasks-summary").textContent = tasks.pending.length === 0
-          ? "None pending: every task is published. Last task " + (tasks.lastTaskID || "none") + "."
-          : (tasks.morePending ? "More than " : "") + tasks.pending.length + " pending"
-            + (tasks.morePending ? " (the oldest listed)" : "") + "; last task " + (tasks.lastTaskID || "none") + ".";
+        // the count pending is a status, said as it changes (a task waited for is published); the last task's ID,
+        // new at every write, is not
+        say("tasks-pending", tasks.pending.length === 0 ? "None pending: every task is published."
+          : (tasks.morePending ? "More than " : "") + number(tasks.pending.length) + " pending"
+            + (tasks.morePending ? " (the oldest listed);" : ";"));
+        say("tasks-last", (tasks.pending.length === 0 ? "Last task " : "last task ") + (tasks.lastTaskID || "none")
+            + ".");
         byId("tasks-table").hidden = tasks.pending.length === 0;
         replaceRows(byId("tasks-table").tBodies[0], tasks.pending, () => tasks.pending.map(t =>
           row([td(t.taskID), td(t.status), td(number(t.publishedInMs), "num")], { task: String(t.taskID) })));
@@ -975,10 +1075,10 @@ window.QuarryViews = (function () {
         }
         failure("keys-error");
         byId("keys-body").hidden = false;
-        byId("keys-page").textContent = "page " + (access.keysPage + 1) + " of " + keys.nbPages + " ("
-            + counted(keys.nbKeys, "key", "keys") + ")";
-        byId("keys-previous").disabled = access.keysPage === 0;
-        byId("keys-next").disabled = access.keysPage + 1 >= keys.nbPages;
+        say("keys-page", "page " + number(access.keysPage + 1) + " of " + number(keys.nbPages) + " ("
+            + counted(keys.nbKeys, "key", "keys") + ")");
+        paging("keys-previous", "keys-next", access.keysPage === 0, access.keysPage + 1 >= keys.nbPages,
+          "view-access");
         byId("keys-table").tBodies[0].replaceChildren(...keys.keys.map(k =>
           row([td(k.value), td(k.description, "name"), access.entries(k.acl, "right", "rights", "none", ""),
             access.entries(k.indexes, "index", "indices", "all", "name"),

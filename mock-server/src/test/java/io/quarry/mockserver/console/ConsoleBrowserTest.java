@@ -14,8 +14,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.logging.Level;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -157,6 +159,9 @@ class ConsoleBrowserTest {
                 .click();
         waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("index-records"), "Aurora"));
         assertThat(find("index-settings").getText()).contains("attributesForFaceting");
+        assertThat(find("records-page").getAriaRole())
+                .as("the page of records said as it turns")
+                .isEqualTo("status");
         screenshot("indices");
     }
 
@@ -172,6 +177,9 @@ class ConsoleBrowserTest {
         typeIndex("products");
         find("search-query").sendKeys("phone");
         waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "5"));
+        assertThat(find("search-stats").getAriaRole())
+                .as("the hits said as the query is typed")
+                .isEqualTo("status");
         WebElement highlighted =
                 waiting.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#search-hits mark")));
         assertThat(highlighted.getText()).isEqualToIgnoringCase("phone");
@@ -247,6 +255,10 @@ class ConsoleBrowserTest {
         find("fault-host-add").click();
         waiting.until(ExpectedConditions.textToBePresentInElementLocated(
                 By.cssSelector("#hosts-table tr[data-host='1']"), "503"));
+        // the change said once made: the list changing in place says nothing to a screen reader
+        waiting.until(ExpectedConditions.textToBe(
+                By.id("fault-host-done"), "Added: host 1 answers HTTP 503 for the next request."));
+        assertThat(find("fault-host-done").getAriaRole()).isEqualTo("status");
         screenshot("faults");
 
         assertThat(searchOnSecondHost()).isEqualTo(503);
@@ -959,6 +971,32 @@ class ConsoleBrowserTest {
     }
 
     @Test
+    @Order(40)
+    void theKeyboardTurnsAListsPagesWithoutLosingTheFocusAndHearsThePageReached() {
+        tab("indices");
+        while (find("indices-previous").isDisplayed()
+                && find("indices-previous").isEnabled()) { // the list's first page, where the others left it
+            find("indices-previous").click();
+            waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        }
+        assertThat(find("indices-table").getAccessibleName())
+                .as("a table named by its heading, found by it among the page's tables")
+                .isEqualTo("Indices");
+        assertThat(find("indices-page").getAriaRole())
+                .as("the page reached said as it changes")
+                .isEqualTo("status");
+        // the last page disables Next, the button pressed: the focus goes to Previous, not to the page's start
+        find("indices-next").sendKeys(Keys.ENTER);
+        waiting.until(ExpectedConditions.textToBe(By.id("indices-page"), "page 2 of 2"));
+        waiting.until(driver ->
+                "indices-previous".equals(driver.switchTo().activeElement().getDomAttribute("id")));
+        browser.switchTo().activeElement().sendKeys(Keys.ENTER);
+        waiting.until(ExpectedConditions.textToBe(By.id("indices-page"), "page 1 of 2"));
+        waiting.until(driver ->
+                "indices-next".equals(driver.switchTo().activeElement().getDomAttribute("id")));
+    }
+
+    @Test
     @Order(41)
     void textSelectedInARefreshingListStaysSelectedAndOpensNothing() throws IOException {
         send("POST", "/1/indexes/products/query", "{\"query\":\"aurora\"}");
@@ -1021,6 +1059,27 @@ class ConsoleBrowserTest {
             for (String view : new String[] {"indices", "search", "journal", "access", "faults", "charts"}) {
                 tab(view);
                 assertWithinThePagesWidth("the " + view + " view in a window 400 pixels wide");
+                if (view.equals("indices")) {
+                    // an index's name not broken inside a short word, and its time of update on one line
+                    assertThat(browser.executeScript("const rows = Array.from(document.querySelectorAll("
+                                    + "'#indices-table tbody tr')).slice(0, 20);"
+                                    + " const lines = cell => { const range = document.createRange();"
+                                    + " range.selectNodeContents(cell); return range.getClientRects().length; };"
+                                    + " return rows.filter(tr => tr.cells[0].getBoundingClientRect().width < 120"
+                                    + " || lines(tr.cells[4]) > 1).map(tr => tr.dataset.index);"))
+                            .as("the rows whose name is squeezed or whose time takes lines")
+                            .asInstanceOf(InstanceOfAssertFactories.LIST)
+                            .isEmpty();
+                }
+                if (view.equals("journal")) {
+                    // the path, what a row is read for, not squeezed to a few letters a line beside the other columns
+                    assertThat(((Number) browser.executeScript("return Math.min(...Array.from("
+                                            + "document.querySelectorAll('#journal-table td.path'),"
+                                            + " td => td.getBoundingClientRect().width))"))
+                                    .doubleValue())
+                            .as("the narrowest path cell's width in pixels")
+                            .isGreaterThan(150.0);
+                }
             }
             // the search's facets above its hits, each as wide as the window, rather than both squeezed side by side
             tab("search");
@@ -1188,6 +1247,99 @@ class ConsoleBrowserTest {
                 .isTrue();
     }
 
+    @Test
+    @Order(49)
+    void aJournalEntryDroppedFromTheJournalStaysOpenSaidToBeGoneUntilClosed() throws Exception {
+        // a failing request, found with a filter whose count is said as it changes
+        HttpRequest failing = HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes/gone-soon/query"))
+                .header("X-Service-Application-Id", server.applicationId())
+                .header("X-Service-API-Key", ADMIN_KEY)
+                .POST(HttpRequest.BodyPublishers.ofString("{\"query\":\"dropped soon\"}"))
+                .build();
+        assertThat(HttpClient.newHttpClient()
+                        .send(failing, HttpResponse.BodyHandlers.discarding())
+                        .statusCode())
+                .isEqualTo(404);
+        tab("journal");
+        type("journal-index", "gone-soon");
+        waiting.until(ExpectedConditions.textToBe(By.id("journal-shown"), "1 request matches these filters."));
+        assertThat(find("journal-shown").getAriaRole()).isEqualTo("status");
+        assertThat(find("journal-table").getAccessibleName()).isEqualTo("Journal");
+        By row = By.cssSelector("#journal-table tbody tr");
+        String seq = waiting.until(driver -> driver.findElement(row).getDomAttribute("data-seq"));
+        WebElement open = browser.findElement(By.cssSelector("#journal-table tr[data-seq='" + seq + "'] button"));
+        assertThat(open.getAccessibleName())
+                .as("the row's button names its request, not its time alone")
+                .matches("\\d\\d:\\d\\d:\\d\\d\\.\\d{3} POST /1/indexes/gone-soon/query 404");
+        open.sendKeys(Keys.ENTER);
+        waiting.until(
+                ExpectedConditions.textToBePresentInElementLocated(By.id("journal-request-body"), "dropped soon"));
+        assertThat(browser.getCurrentUrl()).endsWith("#journal/" + seq + "?index=gone-soon");
+
+        // the filter erased, the newest 200 rows come above the detail: it stays in sight, not pushed thousands of
+        // pixels down (as high as it was, or as the page's end lets it be)
+        find("journal-index").sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.DELETE);
+        waiting.until(ExpectedConditions.numberOfElementsToBeMoreThan(row, 100));
+        assertThat(detailTop())
+                .as("where the detail's heading is in the window")
+                .isBetween(0L, ((Number) browser.executeScript("return window.innerHeight")).longValue() - 20);
+
+        answerMany(1_000); // the journal keeps the last 1,000: the entry open is dropped
+        WebElement gone = waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("journal-detail-gone")));
+        waiting.until(ExpectedConditions.textToBePresentInElement(gone, "No longer in the journal"));
+        assertThat(gone.getAriaRole()).as("said as it is marked").isEqualTo("status");
+        assertThat(find("journal-request-body").getText())
+                .as("what was read stays shown")
+                .contains("dropped soon");
+        assertThat(browser.getCurrentUrl()).endsWith("#journal/" + seq);
+
+        // the view left and shown again reads the entry anew: gone, it stays open as it was
+        tab("indices");
+        tab("journal");
+        assertThat(find("journal-detail").isDisplayed()).isTrue();
+        assertThat(find("journal-request-body").getText()).contains("dropped soon");
+        assertThat(find("journal-detail-gone").getText()).startsWith("No longer in the journal");
+        assertThat(find("journal-error").getText()).isEmpty();
+
+        // a reload (or a link) naming it says what became of it, until closed
+        browser.navigate().refresh();
+        waiting.until(
+                ExpectedConditions.textToBePresentInElementLocated(By.id("journal-detail-gone"), "Not in the journal"));
+        assertThat(find("journal-detail-title").getText()).isEqualTo("Request " + seq);
+        assertThat(find("journal-detail-bodies").isDisplayed())
+                .as("no bodies to show")
+                .isFalse();
+        find("journal-detail-close").sendKeys(Keys.ESCAPE);
+        waiting.until(ExpectedConditions.invisibilityOfElementLocated(By.id("journal-detail")));
+        waiting.until(driver -> driver.getCurrentUrl().endsWith("/_mock/console#journal"));
+    }
+
+    /** {@return where the journal detail's heading is in the window, in whole pixels from its top} */
+    private static long detailTop() {
+        return ((Number) browser.executeScript("return Math.round("
+                        + "document.getElementById('journal-detail-title').getBoundingClientRect().top)"))
+                .longValue();
+    }
+
+    /** Has the server answer that many reads more, each journaled, a few at a time over one client. */
+    private static void answerMany(int count) throws Exception {
+        HttpClient http =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpRequest read = HttpRequest.newBuilder(URI.create(server.url() + "/1/indexes/products/settings"))
+                .header("X-Service-Application-Id", server.applicationId())
+                .header("X-Service-API-Key", ADMIN_KEY)
+                .build();
+        for (int sent = 0; sent < count; ) {
+            List<CompletableFuture<HttpResponse<Void>>> batch = new ArrayList<>();
+            for (int i = 0; i < 8 && sent < count; i++, sent++) {
+                batch.add(http.sendAsync(read, HttpResponse.BodyHandlers.discarding()));
+            }
+            for (var answer : batch) {
+                assertThat(answer.get().statusCode()).isEqualTo(200);
+            }
+        }
+    }
+
     @SuppressWarnings("unchecked")
     private static List<String> paths() {
         return (List<String>) browser.executeScript("return window.paths");
@@ -1273,6 +1425,9 @@ class ConsoleBrowserTest {
                 .isFalse();
         assertThat(find("tasks-summary").getText())
                 .matches("None pending: every task is published\\. Last task" + " [0-9]+\\.");
+        assertThat(find("tasks-pending").getAriaRole())
+                .as("the count pending said as it changes, not the last task's ID, new at every write")
+                .isEqualTo("status");
     }
 
     @Test
@@ -1571,6 +1726,9 @@ class ConsoleBrowserTest {
         browser.switchTo().activeElement().sendKeys(Keys.SPACE);
         waiting.until(ExpectedConditions.textToBe(By.id("faults-server"), NO_RULE));
         assertThat(server.faults().remove(second)).as("removed by the console").isFalse();
+        // said once made
+        waiting.until(ExpectedConditions.textToBe(
+                By.id("fault-server-done"), "Removed: the rule for GET /second-rule that answers HTTP 500."));
         waiting.until(
                 driver -> "view-faults".equals(driver.switchTo().activeElement().getDomAttribute("id")));
 
@@ -1582,6 +1740,8 @@ class ConsoleBrowserTest {
         waiting.until(driver -> server.hosts().get(1).faults().ruleIds().isEmpty());
         waiting.until(ExpectedConditions.numberOfElementsToBe(hostRemove, 0));
         assertThat(find("fault-host-error").getText()).isEmpty();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(
+                By.id("fault-host-done"), "Removed: the fault of host 1 that answers HTTP 503"));
     }
 
     @Test

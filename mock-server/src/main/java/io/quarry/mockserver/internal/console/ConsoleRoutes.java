@@ -132,6 +132,7 @@ public final class ConsoleRoutes implements RouteMethods {
         ObjectNode body = Json.object();
         body.put("capacity", journal.capacity());
         body.put("kept", journal.size());
+        body.put("oldest", journal.oldest());
         body.put("bodyChars", AnswerJournal.BODY_CHARS);
         ArrayNode entries = body.putArray("entries");
         for (JournaledAnswer entry : journal.newestFirst(filter, limit)) {

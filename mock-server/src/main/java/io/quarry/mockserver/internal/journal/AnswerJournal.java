@@ -147,6 +147,14 @@ public final class AnswerJournal implements AnswerObserver {
         return answer != null && answer.seq() == seq ? answer : null;
     }
 
+    /**
+     * {@return the number of the oldest answer kept, or of the next answer when none is} Answers are numbered in
+     * turn, so every number below it has been dropped: the console marks an entry it shows as no longer kept.
+     */
+    public synchronized long oldest() {
+        return last - Math.min(last, ring.length) + 1;
+    }
+
     /** {@return how many answers are kept} */
     public synchronized int size() {
         return (int) Math.min(last, ring.length);
