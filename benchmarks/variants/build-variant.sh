@@ -3,7 +3,8 @@
 # patch applied (how a kept replacement's library-mechanism variant is rebuilt), into
 # benchmarks/target/variants/NAME/. Usage, from the repository root:
 #   bash benchmarks/variants/build-variant.sh NAME REVISION [PATCH]
-# then pass NAME's class path to VariantPair: target/variants/NAME/client-core.jar:...:benchmarks.jar
+# then pass NAME's class path to VariantPair: target/variants/NAME/client-core.jar:...:benchmarks.jar (the jar
+# ./mvnw -B -pl benchmarks -am package -DskipTests -Pbenchmarks-jar makes; this script builds the client jars only)
 set -euo pipefail
 name=$1
 revision=$2
