@@ -2,8 +2,8 @@ package io.quarry.spring;
 
 import io.quarry.core.RetryRounds;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
 
@@ -21,20 +21,19 @@ final class RetryRoundsProperties {
      * @throws ClientSetupException naming the property whose value cannot be used
      */
     static Optional<RetryRounds> policy(QuarryProperties.Rounds rounds) {
-        Map<String, Object> adjustments = new LinkedHashMap<>();
-        put(adjustments, "max-rounds", rounds.getMaxRounds());
-        put(adjustments, "budget", rounds.getBudget());
-        put(adjustments, "first-wait", rounds.getFirstWait());
-        put(adjustments, "max-wait", rounds.getMaxWait());
+        List<String> adjustments = new ArrayList<>();
+        addIfSet(adjustments, "max-rounds", rounds.getMaxRounds());
+        addIfSet(adjustments, "budget", rounds.getBudget());
+        addIfSet(adjustments, "first-wait", rounds.getFirstWait());
+        addIfSet(adjustments, "max-wait", rounds.getMaxWait());
         QuarryProperties.Rounds.Mode mode = rounds.getMode();
         if (mode == null && adjustments.isEmpty()) {
             return Optional.empty();
         }
         if (mode == QuarryProperties.Rounds.Mode.OFF) {
             if (!adjustments.isEmpty()) {
-                String adjusted = PREFIX + adjustments.keySet().iterator().next();
                 throw ClientConfigs.invalidProperty(
-                        adjusted,
+                        PREFIX + adjustments.get(0),
                         "it has no effect with " + PREFIX + "mode=off, which tries each host once: unset it, or set"
                                 + " the mode to for-outages");
             }
@@ -66,9 +65,9 @@ final class RetryRoundsProperties {
         return wait;
     }
 
-    private static void put(Map<String, Object> set, String name, Object value) {
+    private static void addIfSet(List<String> set, String name, Object value) {
         if (value != null) {
-            set.put(name, value);
+            set.add(name);
         }
     }
 
