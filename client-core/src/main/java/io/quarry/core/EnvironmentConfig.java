@@ -43,8 +43,34 @@ import java.util.regex.Pattern;
  *       <td>a duration, or {@code 0} to cancel the calls in flight at once on {@code close()}</td></tr>
  *   <tr><td>{@code QUARRY_LOG_LEVEL}</td><td>{@code quarry.log-level}</td>
  *       <td>{@code none}, {@code basic} or {@code bodies}, in any case</td></tr>
- *   <tr><td>{@code QUARRY_GZIP_REQUESTS}</td><td>{@code quarry.gzip-requests}</td>
- *       <td>{@code true} or {@code false}</td></tr>
+ *   <tr><td>{@code QUARRY_REQUEST_COMPRESSION}</td><td>{@code quarry.request-compression}</td>
+ *       <td>{@code none} (the default) or {@code gzip}, in any case ({@link RequestCompression})</td></tr>
+ *   <tr><td>{@code QUARRY_ATTEMPT_TIMEOUT}</td><td>{@code quarry.attempt-timeout}</td>
+ *       <td>a duration: the limit on one try on one host ({@link ClientConfig#attemptTimeout()})</td></tr>
+ *   <tr><td>{@code QUARRY_CALL_DEADLINE}</td><td>{@code quarry.call-deadline}</td>
+ *       <td>a duration: the limit on a whole call ({@link ClientConfig#callDeadline()})</td></tr>
+ *   <tr><td>{@code QUARRY_HOST_DOWN_TTL}</td><td>{@code quarry.host-down-ttl}</td>
+ *       <td>a duration: how long a failed host stays marked down ({@link ClientConfig.Builder#hostDownTtl})</td></tr>
+ *   <tr><td>{@code QUARRY_MAX_RATE_LIMIT_WAIT}</td><td>{@code quarry.max-rate-limit-wait}</td>
+ *       <td>a duration: the longest wait for a rate limit's reset before one more try (off when unset;
+ *       {@link ClientConfig.Builder#maxRateLimitWait})</td></tr>
+ *   <tr><td>{@code QUARRY_MAX_RESPONSE_BYTES}</td><td>{@code quarry.max-response-bytes}</td>
+ *       <td>a size: a number of bytes, or a number with {@code B}, {@code KB}, {@code MB}, {@code GB} or
+ *       {@code TB} (upper case, multiples of 1024: {@code 200MB}), as Spring Boot reads a data size</td></tr>
+ *   <tr><td>{@code QUARRY_RETRY_ROUNDS_MODE}</td><td>{@code quarry.retry-rounds.mode}</td>
+ *       <td>{@code off} ({@link RetryRounds#of()}: one round) or {@code for-outages}
+ *       ({@link RetryRounds#forOutages()}), in any case</td></tr>
+ *   <tr><td>{@code QUARRY_RETRY_ROUNDS_MAX_ROUNDS}</td><td>{@code quarry.retry-rounds.max-rounds}</td>
+ *       <td>a whole number, at least 1 ({@link RetryRounds#maxRounds(int)})</td></tr>
+ *   <tr><td>{@code QUARRY_RETRY_ROUNDS_BUDGET}</td><td>{@code quarry.retry-rounds.budget}</td>
+ *       <td>a duration, zero or more ({@link RetryRounds#budget(Duration)})</td></tr>
+ *   <tr><td>{@code QUARRY_RETRY_ROUNDS_FIRST_WAIT}</td><td>{@code quarry.retry-rounds.first-wait}</td>
+ *       <td>a duration: the wait after the first round ({@link RetryRounds#waits(Duration, Duration)})</td></tr>
+ *   <tr><td>{@code QUARRY_RETRY_ROUNDS_MAX_WAIT}</td><td>{@code quarry.retry-rounds.max-wait}</td>
+ *       <td>a duration: the longest wait between rounds, at least the first</td></tr>
+ *   <tr><td>{@code QUARRY_USER_AGENT_SEGMENT}</td><td>{@code quarry.user-agent-segment}</td>
+ *       <td>a segment appended to the User-Agent, such as {@code my-shop (2.1)}: printable ASCII without
+ *       {@code ;} ({@link ClientConfig.Builder#addUserAgentSegment})</td></tr>
  *   <tr><td>{@code QUARRY_MONITORING_API_KEY}</td><td>{@code quarry.monitoring.api-key}</td>
  *       <td>the monitoring key, required by {@link #monitoringConfig()}</td></tr>
  *   <tr><td>{@code QUARRY_MONITORING_HOSTS}</td><td>{@code quarry.monitoring.hosts}</td>
@@ -68,9 +94,22 @@ import java.util.regex.Pattern;
  * the Quarry starter, and Spring Boot binds each environment variable above to its property, so one environment
  * configures an application with or without Spring.
  *
+ * <p>Retry rounds: the {@code QUARRY_RETRY_ROUNDS_*} variables build one {@link RetryRounds} policy. The mode is
+ * the policy they start from; the others change its values. Without a mode, setting any of the others starts from
+ * {@code for-outages} (the only mode with rounds to adjust); {@code off} with any of them is refused, as it would
+ * leave them without effect. A wait left unset keeps the mode's (250 ms first, 8 s at most).
+ *
+ * <p>Default headers are not read from the environment: no one-variable form carries any header's name and value
+ * (values may hold commas, semicolons and equals signs), so they are set in code
+ * ({@code config().toBuilder().defaultHeader(name, value)}), or with the Spring Boot starter's
+ * {@code quarry.default-headers} map. A proxy needs no variable: the JVM's proxy system properties
+ * ({@code https.proxyHost}, {@code https.proxyPort}, {@code http.nonProxyHosts}, ...) apply to every client that was
+ * given no {@link ClientConfig.Builder#proxy proxy} and no {@link ClientConfig.Builder#httpClient HTTP client}.
+ *
  * <p>Every problem is a {@link ConfigurationException} naming the variable and its system property, never the
- * value: a missing or blank required variable, a duration, level, boolean or host URL that does not parse, a plain
- * {@code http} host that is not loopback without {@code QUARRY_ALLOW_INSECURE_HTTP}.
+ * value: a missing or blank required variable, a duration, size, number, level, mode, boolean, User-Agent segment or
+ * host URL that does not parse or that the configuration's builder refuses, a plain {@code http} host that is not
+ * loopback without {@code QUARRY_ALLOW_INSECURE_HTTP}.
  */
 public final class EnvironmentConfig {
 
@@ -94,8 +133,30 @@ public final class EnvironmentConfig {
         CLOSE_TIMEOUT("QUARRY_CLOSE_TIMEOUT", "quarry.close-timeout"),
         /** What the client logs. */
         LOG_LEVEL("QUARRY_LOG_LEVEL", "quarry.log-level"),
-        /** Whether request bodies are compressed. */
-        GZIP_REQUESTS("QUARRY_GZIP_REQUESTS", "quarry.gzip-requests"),
+        /** How request bodies are compressed: {@code none} or {@code gzip}. */
+        REQUEST_COMPRESSION("QUARRY_REQUEST_COMPRESSION", "quarry.request-compression"),
+        /** The limit on one try on one host. */
+        ATTEMPT_TIMEOUT("QUARRY_ATTEMPT_TIMEOUT", "quarry.attempt-timeout"),
+        /** The limit on a whole call, every try and wait included. */
+        CALL_DEADLINE("QUARRY_CALL_DEADLINE", "quarry.call-deadline"),
+        /** How long a host that failed stays marked down. */
+        HOST_DOWN_TTL("QUARRY_HOST_DOWN_TTL", "quarry.host-down-ttl"),
+        /** The longest wait for a rate limit's reset. */
+        MAX_RATE_LIMIT_WAIT("QUARRY_MAX_RATE_LIMIT_WAIT", "quarry.max-rate-limit-wait"),
+        /** The largest response body read, in bytes or with a unit. */
+        MAX_RESPONSE_BYTES("QUARRY_MAX_RESPONSE_BYTES", "quarry.max-response-bytes"),
+        /** The retry-rounds policy the other retry-rounds variables adjust: {@code off} or {@code for-outages}. */
+        RETRY_ROUNDS_MODE("QUARRY_RETRY_ROUNDS_MODE", "quarry.retry-rounds.mode"),
+        /** How many rounds a call tries at most, the first included. */
+        RETRY_ROUNDS_MAX_ROUNDS("QUARRY_RETRY_ROUNDS_MAX_ROUNDS", "quarry.retry-rounds.max-rounds"),
+        /** How long after a call's start a new round may still start. */
+        RETRY_ROUNDS_BUDGET("QUARRY_RETRY_ROUNDS_BUDGET", "quarry.retry-rounds.budget"),
+        /** The wait after the first round. */
+        RETRY_ROUNDS_FIRST_WAIT("QUARRY_RETRY_ROUNDS_FIRST_WAIT", "quarry.retry-rounds.first-wait"),
+        /** The longest wait between two rounds. */
+        RETRY_ROUNDS_MAX_WAIT("QUARRY_RETRY_ROUNDS_MAX_WAIT", "quarry.retry-rounds.max-wait"),
+        /** A segment appended to the User-Agent. */
+        USER_AGENT_SEGMENT("QUARRY_USER_AGENT_SEGMENT", "quarry.user-agent-segment"),
         /** The monitoring key. */
         MONITORING_API_KEY("QUARRY_MONITORING_API_KEY", "quarry.monitoring.api-key"),
         /** The monitoring hosts. */
@@ -137,6 +198,9 @@ public final class EnvironmentConfig {
     }
 
     private static final Pattern SIMPLE_DURATION = Pattern.compile("(\\d{1,18})(ms|s|m|h)?");
+
+    /** Spring Boot's data sizes: a number, optional spaces, an optional upper-case unit of 1024 multiples. */
+    private static final Pattern DATA_SIZE = Pattern.compile("(\\d{1,18})\\s*(B|KB|MB|GB|TB)?");
 
     private final Function<String, String> environment;
     private final Function<String, String> systemProperties;
@@ -264,10 +328,83 @@ public final class EnvironmentConfig {
         value(Variable.CLOSE_TIMEOUT)
                 .ifPresent(text -> builder.closeTimeout(durationOrZero(Variable.CLOSE_TIMEOUT, text)));
         value(Variable.LOG_LEVEL).ifPresent(text -> builder.logLevel(logLevel(text)));
-        value(Variable.GZIP_REQUESTS)
-                .ifPresent(text -> builder.requestCompression(
-                        bool(Variable.GZIP_REQUESTS, text) ? RequestCompression.GZIP : RequestCompression.NONE));
+        value(Variable.REQUEST_COMPRESSION).ifPresent(text -> builder.requestCompression(compression(text)));
+        value(Variable.ATTEMPT_TIMEOUT)
+                .ifPresent(text -> builder.attemptTimeout(duration(Variable.ATTEMPT_TIMEOUT, text)));
+        value(Variable.CALL_DEADLINE).ifPresent(text -> builder.callDeadline(duration(Variable.CALL_DEADLINE, text)));
+        value(Variable.HOST_DOWN_TTL).ifPresent(text -> builder.hostDownTtl(duration(Variable.HOST_DOWN_TTL, text)));
+        value(Variable.MAX_RATE_LIMIT_WAIT)
+                .ifPresent(text -> builder.maxRateLimitWait(duration(Variable.MAX_RATE_LIMIT_WAIT, text)));
+        value(Variable.MAX_RESPONSE_BYTES).ifPresent(text -> builder.maxResponseBytes(bytes(text)));
+        retryRounds().ifPresent(builder::retryRounds);
+        value(Variable.USER_AGENT_SEGMENT).ifPresent(text -> builder.addUserAgentSegment(segment(text)));
         return builder;
+    }
+
+    /** The policy the retry-rounds variables give, if any is set (see the class's description). */
+    private Optional<RetryRounds> retryRounds() {
+        Optional<Integer> maxRounds =
+                value(Variable.RETRY_ROUNDS_MAX_ROUNDS).map(text -> rounds(Variable.RETRY_ROUNDS_MAX_ROUNDS, text));
+        Optional<Duration> budget =
+                value(Variable.RETRY_ROUNDS_BUDGET).map(text -> durationOrZero(Variable.RETRY_ROUNDS_BUDGET, text));
+        Optional<Duration> firstWait =
+                value(Variable.RETRY_ROUNDS_FIRST_WAIT).map(text -> duration(Variable.RETRY_ROUNDS_FIRST_WAIT, text));
+        Optional<Duration> maxWait =
+                value(Variable.RETRY_ROUNDS_MAX_WAIT).map(text -> duration(Variable.RETRY_ROUNDS_MAX_WAIT, text));
+        boolean adjusted = maxRounds.isPresent() || budget.isPresent() || firstWait.isPresent() || maxWait.isPresent();
+        Optional<String> mode = value(Variable.RETRY_ROUNDS_MODE);
+        if (mode.isEmpty() && !adjusted) {
+            return Optional.empty();
+        }
+        boolean forOutages = mode.map(EnvironmentConfig::forOutages).orElse(true);
+        if (!forOutages) {
+            if (adjusted) {
+                throw new ConfigurationException(Variable.RETRY_ROUNDS_MODE
+                        + " is off, which tries each host once: unset the other QUARRY_RETRY_ROUNDS_* variables, or"
+                        + " set it to for-outages");
+            }
+            return Optional.of(RetryRounds.of());
+        }
+        RetryRounds rounds = RetryRounds.forOutages();
+        // RetryRounds checks each value; these are checked above except first <= max, named here.
+        if (maxRounds.isPresent()) {
+            rounds = rounds.maxRounds(maxRounds.get());
+        }
+        if (budget.isPresent()) {
+            rounds = rounds.budget(budget.get());
+        }
+        Duration first = firstWait.orElse(rounds.firstWait());
+        Duration max = maxWait.orElse(rounds.maxWait());
+        if (first.compareTo(max) > 0) {
+            throw new ConfigurationException(Variable.RETRY_ROUNDS_FIRST_WAIT + " (250ms unless set) must not be longer"
+                    + " than " + Variable.RETRY_ROUNDS_MAX_WAIT + " (8s unless set)");
+        }
+        return Optional.of(rounds.waits(first, max));
+    }
+
+    /** Read as Spring Boot reads an enum: any case, with or without {@code -} or {@code _}. */
+    private static boolean forOutages(String mode) {
+        String letters = mode.replace("-", "").replace("_", "");
+        if (letters.equalsIgnoreCase("off")) {
+            return false;
+        }
+        if (letters.equalsIgnoreCase("foroutages")) {
+            return true;
+        }
+        throw new ConfigurationException(Variable.RETRY_ROUNDS_MODE + " is not a mode: use off or for-outages");
+    }
+
+    private static int rounds(Variable variable, String text) {
+        int rounds;
+        try {
+            rounds = Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new ConfigurationException(variable + " is not a whole number");
+        }
+        if (rounds < 1) {
+            throw new ConfigurationException(variable + " must be at least 1 (1 means no further round)");
+        }
+        return rounds;
     }
 
     private String required(Variable variable) {
@@ -352,6 +489,49 @@ public final class EnvironmentConfig {
             }
         }
         throw new ConfigurationException(Variable.LOG_LEVEL + " is not a log level: use none, basic or bodies");
+    }
+
+    private static RequestCompression compression(String text) {
+        for (RequestCompression compression : RequestCompression.values()) {
+            if (compression.name().equalsIgnoreCase(text)) {
+                return compression;
+            }
+        }
+        throw new ConfigurationException(Variable.REQUEST_COMPRESSION + " is not a compression: use none or gzip");
+    }
+
+    /** A size as Spring Boot's {@code DataSize} reads it, so the variable means the same with Spring or without. */
+    private static long bytes(String text) {
+        Variable variable = Variable.MAX_RESPONSE_BYTES;
+        Matcher size = DATA_SIZE.matcher(text);
+        if (!size.matches()) {
+            throw new ConfigurationException(
+                    variable + " is not a size: use a number of bytes, or a number with B, KB, MB, GB or TB");
+        }
+        int shift = switch (size.group(2) == null ? "B" : size.group(2)) {
+            case "KB" -> 10;
+            case "MB" -> 20;
+            case "GB" -> 30;
+            case "TB" -> 40;
+            default -> 0;
+        };
+        long amount = Long.parseLong(size.group(1));
+        if (amount < 1) {
+            throw new ConfigurationException(variable + " must be at least 1 byte");
+        }
+        if (amount > (Long.MAX_VALUE >> shift)) {
+            throw new ConfigurationException(variable + " is larger than a size can be");
+        }
+        return amount << shift;
+    }
+
+    /** The builder's rule, checked here so that the message names the variable and not the value. */
+    private static String segment(String text) {
+        if (text.contains(";") || text.chars().anyMatch(c -> c < ' ' || c >= 127)) {
+            throw new ConfigurationException(
+                    Variable.USER_AGENT_SEGMENT + " must be printable ASCII without ';', such as my-shop (2.1)");
+        }
+        return text;
     }
 
     private static boolean bool(Variable variable, String text) {

@@ -13,6 +13,7 @@ import java.util.Map;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -35,7 +36,18 @@ class EnvironmentConfigTest {
         env.put("QUARRY_WRITE_TIMEOUT", "PT1M30S");
         env.put("QUARRY_CLOSE_TIMEOUT", "12s");
         env.put("QUARRY_LOG_LEVEL", "bodies");
-        env.put("QUARRY_GZIP_REQUESTS", "TRUE");
+        env.put("QUARRY_REQUEST_COMPRESSION", "GZIP");
+        env.put("QUARRY_ATTEMPT_TIMEOUT", "20s");
+        env.put("QUARRY_CALL_DEADLINE", "5m");
+        env.put("QUARRY_HOST_DOWN_TTL", "PT1M");
+        env.put("QUARRY_MAX_RATE_LIMIT_WAIT", "15000");
+        env.put("QUARRY_MAX_RESPONSE_BYTES", "200MB");
+        env.put("QUARRY_RETRY_ROUNDS_MODE", "for-outages");
+        env.put("QUARRY_RETRY_ROUNDS_MAX_ROUNDS", "5");
+        env.put("QUARRY_RETRY_ROUNDS_BUDGET", "2m");
+        env.put("QUARRY_RETRY_ROUNDS_FIRST_WAIT", "1s");
+        env.put("QUARRY_RETRY_ROUNDS_MAX_WAIT", "30s");
+        env.put("QUARRY_USER_AGENT_SEGMENT", "my-shop (2.1)");
 
         ClientConfig config = reader.config();
 
@@ -48,6 +60,114 @@ class EnvironmentConfigTest {
         assertThat(config.closeTimeout()).isEqualTo(Duration.ofSeconds(12));
         assertThat(config.logLevel()).isEqualTo(LogLevel.BODIES);
         assertThat(config.requestCompression()).isEqualTo(RequestCompression.GZIP);
+        assertThat(config.attemptTimeout()).contains(Duration.ofSeconds(20));
+        assertThat(config.callDeadline()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(config.hostDownTtl()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(config.maxRateLimitWait()).contains(Duration.ofSeconds(15));
+        assertThat(config.maxResponseBytes()).isEqualTo(200L * 1024 * 1024);
+        assertThat(config.retryRounds())
+                .isEqualTo(RetryRounds.forOutages()
+                        .maxRounds(5)
+                        .budget(Duration.ofMinutes(2))
+                        .waits(Duration.ofSeconds(1), Duration.ofSeconds(30)));
+        assertThat(config.userAgentSegments()).containsExactly("my-shop (2.1)");
+    }
+
+    @Test
+    void theSystemPropertiesSetTheSameSettings() {
+        requiredSet();
+        props.put("quarry.request-compression", "gzip");
+        props.put("quarry.attempt-timeout", "20s");
+        props.put("quarry.call-deadline", "5m");
+        props.put("quarry.host-down-ttl", "1m");
+        props.put("quarry.max-rate-limit-wait", "15s");
+        props.put("quarry.max-response-bytes", "64KB");
+        props.put("quarry.retry-rounds.mode", "off");
+        props.put("quarry.user-agent-segment", "my-shop (2.1)");
+
+        ClientConfig config = reader.config();
+
+        assertThat(config.requestCompression()).isEqualTo(RequestCompression.GZIP);
+        assertThat(config.attemptTimeout()).contains(Duration.ofSeconds(20));
+        assertThat(config.callDeadline()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(config.hostDownTtl()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(config.maxRateLimitWait()).contains(Duration.ofSeconds(15));
+        assertThat(config.maxResponseBytes()).isEqualTo(64L * 1024);
+        assertThat(config.retryRounds()).isEqualTo(RetryRounds.of());
+        assertThat(config.userAgentSegments()).containsExactly("my-shop (2.1)");
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "1, 1",
+        "1048576, 1048576",
+        "10B, 10",
+        "64KB, 65536",
+        "200MB, 209715200",
+        "'1 GB', 1073741824",
+        "2TB, 2199023255552"
+    })
+    void theResponseSizeCapIsReadAsSpringBootReadsADataSize(String text, long bytes) {
+        requiredSet();
+        env.put("QUARRY_MAX_RESPONSE_BYTES", text);
+
+        assertThat(reader.config().maxResponseBytes()).isEqualTo(bytes);
+    }
+
+    @Test
+    void theRetryRoundsStartFromTheirModeAndAnAdjustmentAloneStartsFromForOutages() {
+        requiredSet();
+        env.put("QUARRY_RETRY_ROUNDS_MODE", "FOR_OUTAGES");
+        assertThat(reader.config().retryRounds()).isEqualTo(RetryRounds.forOutages());
+
+        env.remove("QUARRY_RETRY_ROUNDS_MODE");
+        env.put("QUARRY_RETRY_ROUNDS_BUDGET", "0");
+        assertThat(reader.config().retryRounds())
+                .isEqualTo(RetryRounds.forOutages().budget(Duration.ZERO));
+
+        env.put("QUARRY_RETRY_ROUNDS_MAX_WAIT", "20s");
+        assertThat(reader.config().retryRounds())
+                .isEqualTo(RetryRounds.forOutages()
+                        .budget(Duration.ZERO)
+                        .waits(Duration.ofMillis(250), Duration.ofSeconds(20)));
+    }
+
+    @Test
+    void retryRoundsThatCannotBeBuiltAreNamedWithoutTheirValue() {
+        requiredSet();
+        assertRejected("QUARRY_RETRY_ROUNDS_MODE", SECRET);
+        assertRejected("QUARRY_RETRY_ROUNDS_MAX_ROUNDS", "0");
+        assertRejected("QUARRY_RETRY_ROUNDS_MAX_ROUNDS", SECRET);
+        assertRejected("QUARRY_RETRY_ROUNDS_BUDGET", "-PT1S");
+        assertRejected("QUARRY_RETRY_ROUNDS_FIRST_WAIT", "0s");
+        assertRejected("QUARRY_RETRY_ROUNDS_MAX_WAIT", "0s");
+        // 10 s first with the mode's 8 s at most, or 100 ms at most with its 250 ms first: the messages name both
+        assertRejected("QUARRY_RETRY_ROUNDS_FIRST_WAIT", "10s");
+        env.put("QUARRY_RETRY_ROUNDS_MAX_WAIT", "100ms");
+        assertThatThrownBy(reader::config)
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("QUARRY_RETRY_ROUNDS_FIRST_WAIT")
+                .hasMessageContaining("QUARRY_RETRY_ROUNDS_MAX_WAIT");
+        env.remove("QUARRY_RETRY_ROUNDS_MAX_WAIT");
+
+        // off tries each host once: a round count beside it would do nothing, so it is refused
+        env.put("QUARRY_RETRY_ROUNDS_MODE", "off");
+        env.put("QUARRY_RETRY_ROUNDS_MAX_ROUNDS", "5");
+        assertThatThrownBy(reader::config)
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("QUARRY_RETRY_ROUNDS_MODE (system property quarry.retry-rounds.mode) is off");
+    }
+
+    @Test
+    void aSizeCompressionOrUserAgentSegmentThatCannotBeUsedIsNamedWithoutItsValue() {
+        requiredSet();
+        for (String bad : List.of(SECRET, "0", "0KB", "-1", "10mb", "10MiB", "1.5MB", "99999999999TB")) {
+            assertRejected("QUARRY_MAX_RESPONSE_BYTES", bad);
+        }
+        assertRejected("QUARRY_REQUEST_COMPRESSION", SECRET);
+        assertRejected("QUARRY_REQUEST_COMPRESSION", "true");
+        assertRejected("QUARRY_USER_AGENT_SEGMENT", SECRET + ";");
+        assertRejected("QUARRY_USER_AGENT_SEGMENT", SECRET + "\u00e9");
     }
 
     @Test
@@ -64,6 +184,13 @@ class EnvironmentConfigTest {
         assertThat(config.closeTimeout()).isEqualTo(ClientConfig.DEFAULT_CLOSE_TIMEOUT);
         assertThat(config.logLevel()).isEqualTo(LogLevel.BASIC);
         assertThat(config.requestCompression()).isEqualTo(RequestCompression.NONE);
+        assertThat(config.attemptTimeout()).isEmpty();
+        assertThat(config.callDeadline()).isEqualTo(ClientConfig.DEFAULT_CALL_DEADLINE);
+        assertThat(config.hostDownTtl()).isEqualTo(ClientConfig.DEFAULT_HOST_DOWN_TTL);
+        assertThat(config.maxRateLimitWait()).isEmpty();
+        assertThat(config.maxResponseBytes()).isEqualTo(ClientConfig.DEFAULT_MAX_RESPONSE_BYTES);
+        assertThat(config.retryRounds()).isEqualTo(RetryRounds.of());
+        assertThat(config.userAgentSegments()).isEmpty();
     }
 
     @Test
@@ -179,7 +306,15 @@ class EnvironmentConfigTest {
     @ParameterizedTest
     @EnumSource(
             value = Variable.class,
-            names = {"CONNECT_TIMEOUT", "READ_TIMEOUT", "WRITE_TIMEOUT"})
+            names = {
+                "CONNECT_TIMEOUT",
+                "READ_TIMEOUT",
+                "WRITE_TIMEOUT",
+                "ATTEMPT_TIMEOUT",
+                "CALL_DEADLINE",
+                "HOST_DOWN_TTL",
+                "MAX_RATE_LIMIT_WAIT"
+            })
     void aTimeoutThatDoesNotParseIsNamedWithoutItsValue(Variable timeout) {
         requiredSet();
         for (String bad : List.of(SECRET, "0s", "-PT1S", "5 seconds", "999999999999999999h")) {
@@ -212,7 +347,6 @@ class EnvironmentConfigTest {
     void aLogLevelBooleanOrHostThatDoesNotParseIsNamedWithoutItsValue() {
         requiredSet();
         assertRejected("QUARRY_LOG_LEVEL", SECRET);
-        assertRejected("QUARRY_GZIP_REQUESTS", SECRET);
         assertRejected("QUARRY_ALLOW_INSECURE_HTTP", SECRET);
         assertRejected("QUARRY_ALLOW_INSECURE_HTTP", "yes");
         assertRejected("QUARRY_HOSTS", "https://ok.example.com," + SECRET + "://x");

@@ -4,12 +4,12 @@ import io.quarry.core.ClientConfig;
 import io.quarry.core.ConfigurationException;
 import io.quarry.core.Credentials;
 import io.quarry.core.Host;
-import io.quarry.core.RequestCompression;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Makes the auto-configured clients: credentials and hosts from the {@link QuarryConnectionDetails}, the other
@@ -77,7 +77,33 @@ final class ClientConfigs {
         if (properties.getLogLevel() != null) {
             builder.logLevel(properties.getLogLevel());
         }
-        builder.requestCompression(properties.isGzipRequests() ? RequestCompression.GZIP : RequestCompression.NONE);
+        if (properties.getRequestCompression() != null) {
+            builder.requestCompression(properties.getRequestCompression());
+        }
+        timeout("quarry.attempt-timeout", properties.getAttemptTimeout(), builder::attemptTimeout);
+        timeout("quarry.call-deadline", properties.getCallDeadline(), builder::callDeadline);
+        timeout("quarry.host-down-ttl", properties.getHostDownTtl(), builder::hostDownTtl);
+        timeout("quarry.max-rate-limit-wait", properties.getMaxRateLimitWait(), builder::maxRateLimitWait);
+        DataSize maxResponse = properties.getMaxResponseBytes();
+        if (maxResponse != null) {
+            property("quarry.max-response-bytes", () -> builder.maxResponseBytes(maxResponse.toBytes()));
+        }
+        RetryRoundsProperties.policy(properties.getRetryRounds()).ifPresent(builder::retryRounds);
+        properties
+                .getDefaultHeaders()
+                .forEach((name, value) -> property(
+                        "quarry.default-headers[" + name + "]",
+                        () -> builder.defaultHeader(name, value == null ? "" : value)));
+        String segment = properties.getUserAgentSegment();
+        if (segment != null && !segment.isBlank()) {
+            try {
+                builder.addUserAgentSegment(segment);
+            } catch (ConfigurationException e) {
+                // the core's message shows the segment; this one does not, as a value never appears in a failure
+                throw invalidProperty(
+                        "quarry.user-agent-segment", "a User-Agent segment must be printable ASCII without ';'");
+            }
+        }
         if (properties.isAllowInsecureHttp()) {
             builder.allowInsecureHttp();
         }
@@ -109,18 +135,32 @@ final class ClientConfigs {
 
     /** Sets a timeout the property gives; a value refused names that property alone (the core's message, no key). */
     private static void timeout(String property, Duration value, Consumer<Duration> set) {
-        if (value == null) {
-            return;
+        if (value != null) {
+            property(property, () -> set.accept(value));
         }
+    }
+
+    /** Applies a property's value; the builder's refusal names that property (the core's message, no key). */
+    private static void property(String property, Runnable set) {
         try {
-            set.accept(value);
+            set.run();
         } catch (ConfigurationException e) {
-            throw new ClientSetupException(
-                    ClientSetupException.Problem.INVALID_PROPERTY,
-                    property,
-                    new ConfigurationException(property + " (environment variable " + EnvironmentVariables.of(property)
-                            + "): " + e.getMessage()));
+            throw invalidProperty(property, e.getMessage());
         }
+    }
+
+    /**
+     * {@return the failure of a property whose value the clients cannot use}
+     *
+     * @param property the property's name
+     * @param problem  what is wrong, without the value
+     */
+    static ClientSetupException invalidProperty(String property, String problem) {
+        return new ClientSetupException(
+                ClientSetupException.Problem.INVALID_PROPERTY,
+                property,
+                new ConfigurationException(
+                        property + " (environment variable " + EnvironmentVariables.of(property) + "): " + problem));
     }
 
     private Credentials credentials(QuarryProduct product) {

@@ -1,10 +1,14 @@
 package io.quarry.spring;
 
 import io.quarry.core.LogLevel;
+import io.quarry.core.RequestCompression;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
 
 /**
  * The {@code quarry.*} properties the auto-configured clients are built from. Spring Boot also binds each property
@@ -69,8 +73,46 @@ public class QuarryProperties {
     /** What the clients log (none, basic or bodies); unset: basic. */
     private LogLevel logLevel;
 
-    /** Whether request bodies are compressed with gzip. */
-    private boolean gzipRequests;
+    /** How request bodies are compressed (none or gzip); unset: none. */
+    private RequestCompression requestCompression;
+
+    /**
+     * The limit on one try on one host, from connecting to the last byte of the answer; a host exceeding it is marked
+     * down and the call moves on. Positive; unset: the try's connect timeout plus three times its read (or write)
+     * timeout.
+     */
+    private Duration attemptTimeout;
+
+    /** The limit on a whole call, every host tried and any rate-limit wait included. Positive; unset: 2 minutes. */
+    private Duration callDeadline;
+
+    /** How long a host that failed stays marked down before it is tried again. Positive; unset: 5 minutes. */
+    private Duration hostDownTtl;
+
+    /**
+     * The longest wait for a rate limit's reset: a 429 answer whose reset comes within it is waited out and tried
+     * once more, instead of failing at once. Positive; unset: no wait.
+     */
+    private Duration maxRateLimitWait;
+
+    /**
+     * The largest response body read, after decompression (such as 200MB); a larger answer fails the call instead of
+     * filling the memory. At least 1 byte; unset: 100MB.
+     */
+    private DataSize maxResponseBytes;
+
+    /**
+     * Headers sent with every request of every client, by name: quarry.default-headers.X-Team=search (in brackets,
+     * quarry.default-headers[X_Team]=search, for a name with characters other than letters, digits and '-'). An
+     * environment variable cannot name a header (Spring Boot reads its '_' as '.'): give the map in a configuration
+     * file or SPRING_APPLICATION_JSON.
+     */
+    private Map<String, String> defaultHeaders = new LinkedHashMap<>();
+
+    /** A segment appended to the clients' User-Agent, such as "my-shop (2.1)": printable ASCII without ';'. */
+    private String userAgentSegment;
+
+    private final Rounds retryRounds = new Rounds();
 
     private final Product search = new Product();
     private final Product analytics = new Product();
@@ -225,18 +267,121 @@ public class QuarryProperties {
         this.logLevel = logLevel;
     }
 
-    /** {@return whether request bodies are compressed} */
-    public boolean isGzipRequests() {
-        return gzipRequests;
+    /** {@return how request bodies are compressed, or null for the default (none)} */
+    public RequestCompression getRequestCompression() {
+        return requestCompression;
     }
 
     /**
-     * Sets whether request bodies are compressed.
+     * Sets how request bodies are compressed.
      *
-     * @param gzipRequests whether request bodies are compressed
+     * @param requestCompression how request bodies are compressed; null for the default (none)
      */
-    public void setGzipRequests(boolean gzipRequests) {
-        this.gzipRequests = gzipRequests;
+    public void setRequestCompression(RequestCompression requestCompression) {
+        this.requestCompression = requestCompression;
+    }
+
+    /** {@return the limit on one try on one host, or null for the default} */
+    public Duration getAttemptTimeout() {
+        return attemptTimeout;
+    }
+
+    /**
+     * Sets the limit on one try on one host.
+     *
+     * @param attemptTimeout the limit on one try; null for the default
+     */
+    public void setAttemptTimeout(Duration attemptTimeout) {
+        this.attemptTimeout = attemptTimeout;
+    }
+
+    /** {@return the limit on a whole call, or null for the default} */
+    public Duration getCallDeadline() {
+        return callDeadline;
+    }
+
+    /**
+     * Sets the limit on a whole call.
+     *
+     * @param callDeadline the limit on a whole call; null for the default
+     */
+    public void setCallDeadline(Duration callDeadline) {
+        this.callDeadline = callDeadline;
+    }
+
+    /** {@return how long a failed host stays marked down, or null for the default} */
+    public Duration getHostDownTtl() {
+        return hostDownTtl;
+    }
+
+    /**
+     * Sets how long a failed host stays marked down.
+     *
+     * @param hostDownTtl how long a failed host stays marked down; null for the default
+     */
+    public void setHostDownTtl(Duration hostDownTtl) {
+        this.hostDownTtl = hostDownTtl;
+    }
+
+    /** {@return the longest wait for a rate limit's reset, or null for no wait} */
+    public Duration getMaxRateLimitWait() {
+        return maxRateLimitWait;
+    }
+
+    /**
+     * Sets the longest wait for a rate limit's reset.
+     *
+     * @param maxRateLimitWait the longest wait for a rate limit's reset; null for no wait
+     */
+    public void setMaxRateLimitWait(Duration maxRateLimitWait) {
+        this.maxRateLimitWait = maxRateLimitWait;
+    }
+
+    /** {@return the largest response body read, or null for the default} */
+    public DataSize getMaxResponseBytes() {
+        return maxResponseBytes;
+    }
+
+    /**
+     * Sets the largest response body read.
+     *
+     * @param maxResponseBytes the largest response body read; null for the default
+     */
+    public void setMaxResponseBytes(DataSize maxResponseBytes) {
+        this.maxResponseBytes = maxResponseBytes;
+    }
+
+    /** {@return the headers sent with every request, by name} */
+    public Map<String, String> getDefaultHeaders() {
+        return defaultHeaders;
+    }
+
+    /**
+     * Sets the headers sent with every request.
+     *
+     * @param defaultHeaders the headers by name; null, as empty, for none
+     */
+    public void setDefaultHeaders(Map<String, String> defaultHeaders) {
+        this.defaultHeaders = defaultHeaders == null ? new LinkedHashMap<>() : defaultHeaders;
+    }
+
+    /** {@return the segment appended to the User-Agent, or null for none} */
+    public String getUserAgentSegment() {
+        return userAgentSegment;
+    }
+
+    /**
+     * Sets the segment appended to the User-Agent.
+     *
+     * @param userAgentSegment the segment; null or blank for none
+     */
+    public void setUserAgentSegment(String userAgentSegment) {
+        this.userAgentSegment = userAgentSegment;
+    }
+
+    /** {@return whether, and for how long, a call goes on once every host has failed it} */
+    public Rounds getRetryRounds() {
+        return retryRounds;
     }
 
     /** {@return the search client's own settings} */
@@ -337,6 +482,114 @@ public class QuarryProperties {
          */
         public void setHosts(List<String> hosts) {
             this.hosts = hosts == null ? new ArrayList<>() : hosts;
+        }
+    }
+
+    /**
+     * Whether, and for how long, a call safe to repeat goes on once every host has failed it: the retry-rounds policy
+     * of every client ({@link io.quarry.core.RetryRounds}). The mode is the policy to start from; the other settings
+     * change its values. Without a mode, setting any of the others starts from for-outages; off with any of them
+     * stops the start, as they would do nothing. Nothing set: the clients' default, one round.
+     */
+    public static class Rounds {
+
+        /** Creates the retry-rounds settings, empty: the clients' default applies. */
+        public Rounds() {}
+
+        /**
+         * The policy to start from: off (one round, every host tried once, then the call fails) or for-outages (up
+         * to 20 rounds within 60s of the call's start, waiting 250ms after the first, doubling up to 8s).
+         */
+        private Mode mode;
+
+        /** How many rounds a call tries at most, the first included; at least 1. */
+        private Integer maxRounds;
+
+        /** How long after a call's start a new round may still start; zero or more. */
+        private Duration budget;
+
+        /** The wait after the first round, doubling each round up to max-wait; positive, 250ms unless set. */
+        private Duration firstWait;
+
+        /** The longest wait between two rounds; at least first-wait, 8s unless set. */
+        private Duration maxWait;
+
+        /** {@return the policy to start from, or null when unset} */
+        public Mode getMode() {
+            return mode;
+        }
+
+        /**
+         * Sets the policy to start from.
+         *
+         * @param mode the policy to start from; null unsets it
+         */
+        public void setMode(Mode mode) {
+            this.mode = mode;
+        }
+
+        /** {@return how many rounds a call tries at most, or null for the mode's} */
+        public Integer getMaxRounds() {
+            return maxRounds;
+        }
+
+        /**
+         * Sets how many rounds a call tries at most.
+         *
+         * @param maxRounds how many rounds at most, the first included; null for the mode's
+         */
+        public void setMaxRounds(Integer maxRounds) {
+            this.maxRounds = maxRounds;
+        }
+
+        /** {@return how long after a call's start a round may start, or null for the mode's} */
+        public Duration getBudget() {
+            return budget;
+        }
+
+        /**
+         * Sets how long after a call's start a new round may still start.
+         *
+         * @param budget the budget; null for the mode's
+         */
+        public void setBudget(Duration budget) {
+            this.budget = budget;
+        }
+
+        /** {@return the wait after the first round, or null for the mode's} */
+        public Duration getFirstWait() {
+            return firstWait;
+        }
+
+        /**
+         * Sets the wait after the first round.
+         *
+         * @param firstWait the wait after the first round; null for the mode's
+         */
+        public void setFirstWait(Duration firstWait) {
+            this.firstWait = firstWait;
+        }
+
+        /** {@return the longest wait between two rounds, or null for the mode's} */
+        public Duration getMaxWait() {
+            return maxWait;
+        }
+
+        /**
+         * Sets the longest wait between two rounds.
+         *
+         * @param maxWait the longest wait; null for the mode's
+         */
+        public void setMaxWait(Duration maxWait) {
+            this.maxWait = maxWait;
+        }
+
+        /** The retry-rounds policy the other settings start from, one per factory of {@link io.quarry.core.RetryRounds}. */
+        public enum Mode {
+            /** {@link io.quarry.core.RetryRounds#of()}: one round; the call fails once each host failed it. */
+            OFF,
+            /** {@link io.quarry.core.RetryRounds#forOutages()}: rounds that ride out an outage of every host. */
+            FOR_OUTAGES
         }
     }
 

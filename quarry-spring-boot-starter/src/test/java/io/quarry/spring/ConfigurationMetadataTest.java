@@ -3,7 +3,9 @@ package io.quarry.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarry.core.ClientConfig;
+import io.quarry.core.EnvironmentConfig;
 import io.quarry.core.LogLevel;
+import io.quarry.core.RequestCompression;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
@@ -14,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.convert.DurationStyle;
+import org.springframework.util.unit.DataSize;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -44,6 +47,20 @@ class ConfigurationMetadataTest {
         assertThat(duration(properties, "quarry.read-timeout")).isEqualTo(CORE_DEFAULTS.readTimeout());
         assertThat(duration(properties, "quarry.write-timeout")).isEqualTo(CORE_DEFAULTS.writeTimeout());
         assertThat(duration(properties, "quarry.close-timeout")).isEqualTo(CORE_DEFAULTS.closeTimeout());
+        assertThat(duration(properties, "quarry.call-deadline")).isEqualTo(CORE_DEFAULTS.callDeadline());
+        assertThat(duration(properties, "quarry.host-down-ttl")).isEqualTo(CORE_DEFAULTS.hostDownTtl());
+        assertThat(DataSize.parse(properties
+                                .get("quarry.max-response-bytes")
+                                .get("defaultValue")
+                                .asString())
+                        .toBytes())
+                .isEqualTo(CORE_DEFAULTS.maxResponseBytes());
+        assertThat(RequestCompression.valueOf(properties
+                        .get("quarry.request-compression")
+                        .get("defaultValue")
+                        .asString()
+                        .toUpperCase(Locale.ROOT)))
+                .isEqualTo(CORE_DEFAULTS.requestCompression());
         assertThat(duration(properties, "quarry.health.timeout")).isEqualTo(new QuarryProperties.Health().getTimeout());
         assertThat(LogLevel.valueOf(properties
                         .get("quarry.log-level")
@@ -74,6 +91,16 @@ class ConfigurationMetadataTest {
                         .get("description")
                         .asString())
                 .contains("needs the monitoring key");
+    }
+
+    @Test
+    void everyCallSettingOfTheEnvironmentIsAProperty() throws IOException {
+        Map<String, JsonNode> properties = properties();
+        for (EnvironmentConfig.Variable variable : EnvironmentConfig.Variable.values()) {
+            assertThat(properties).as(variable.systemProperty()).containsKey(variable.systemProperty());
+        }
+        assertThat(properties).containsKeys("quarry.default-headers", "quarry.retry-rounds.mode");
+        assertThat(properties).doesNotContainKey("quarry.gzip-requests");
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.quarry.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
 import io.quarry.analytics.AnalyticsClient;
 import io.quarry.answers.AnswersClient;
@@ -13,6 +14,7 @@ import io.quarry.core.EnvironmentConfig;
 import io.quarry.core.Host;
 import io.quarry.core.LogLevel;
 import io.quarry.core.RequestCompression;
+import io.quarry.core.RetryRounds;
 import io.quarry.core.spi.ClientHandle;
 import io.quarry.crawler.CrawlerClient;
 import io.quarry.insights.InsightsClient;
@@ -22,6 +24,8 @@ import io.quarry.querysuggestions.QuerySuggestionsClient;
 import io.quarry.search.SearchClient;
 import io.quarry.usage.UsageClient;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -95,7 +99,7 @@ class QuarryAutoConfigurationTest {
                         "quarry.write-timeout=1m",
                         "quarry.close-timeout=0s",
                         "quarry.log-level=bodies",
-                        "quarry.gzip-requests=true")
+                        "quarry.request-compression=gzip")
                 .run(context -> EVERY_CLIENT.forEach(type -> {
                     ClientConfig config = context.getBean(type).config();
                     // the crawler's API lives under /api/1, which its client adds to a host given without a path
@@ -111,6 +115,169 @@ class QuarryAutoConfigurationTest {
                     assertThat(config.logLevel()).isEqualTo(LogLevel.BODIES);
                     assertThat(config.requestCompression()).isEqualTo(RequestCompression.GZIP);
                 }));
+    }
+
+    @Test
+    void theCallSettingsAreBoundIntoEveryClient() {
+        configured
+                .withPropertyValues(
+                        "quarry.attempt-timeout=20s",
+                        "quarry.call-deadline=5m",
+                        "quarry.host-down-ttl=1m",
+                        "quarry.max-rate-limit-wait=15s",
+                        "quarry.max-response-bytes=200MB",
+                        "quarry.retry-rounds.mode=for-outages",
+                        "quarry.retry-rounds.max-rounds=5",
+                        "quarry.retry-rounds.budget=2m",
+                        "quarry.retry-rounds.first-wait=1s",
+                        "quarry.retry-rounds.max-wait=30s",
+                        "quarry.default-headers[X-Team]=search",
+                        "quarry.default-headers.X-Env=staging",
+                        "quarry.user-agent-segment=my-shop (2.1)")
+                .run(context -> EVERY_CLIENT.forEach(type -> {
+                    ClientConfig config = context.getBean(type).config();
+                    assertThat(config.attemptTimeout()).contains(Duration.ofSeconds(20));
+                    assertThat(config.callDeadline()).isEqualTo(Duration.ofMinutes(5));
+                    assertThat(config.hostDownTtl()).isEqualTo(Duration.ofMinutes(1));
+                    assertThat(config.maxRateLimitWait()).contains(Duration.ofSeconds(15));
+                    assertThat(config.maxResponseBytes()).isEqualTo(200L * 1024 * 1024);
+                    assertThat(config.retryRounds())
+                            .isEqualTo(RetryRounds.forOutages()
+                                    .maxRounds(5)
+                                    .budget(Duration.ofMinutes(2))
+                                    .waits(Duration.ofSeconds(1), Duration.ofSeconds(30)));
+                    assertThat(config.defaultHeaders())
+                            .containsExactly(entry("X-Team", "search"), entry("X-Env", "staging"));
+                    assertThat(config.userAgentSegments()).containsExactly("my-shop (2.1)");
+                }));
+    }
+
+    @Test
+    void unsetCallSettingsKeepTheClientsDefaults() {
+        ClientConfig defaults = ClientConfig.builder("MYAPP", KEY).build();
+        configured.run(context -> EVERY_CLIENT.forEach(type -> {
+            ClientConfig config = context.getBean(type).config();
+            assertThat(config.requestCompression()).isEqualTo(defaults.requestCompression());
+            assertThat(config.attemptTimeout()).isEqualTo(defaults.attemptTimeout());
+            assertThat(config.callDeadline()).isEqualTo(defaults.callDeadline());
+            assertThat(config.hostDownTtl()).isEqualTo(defaults.hostDownTtl());
+            assertThat(config.maxRateLimitWait()).isEqualTo(defaults.maxRateLimitWait());
+            assertThat(config.maxResponseBytes()).isEqualTo(defaults.maxResponseBytes());
+            assertThat(config.retryRounds()).isEqualTo(defaults.retryRounds());
+            assertThat(config.defaultHeaders()).isEmpty();
+            assertThat(config.userAgentSegments()).isEmpty();
+        }));
+    }
+
+    @Test
+    void anAdjustmentOfTheRetryRoundsAloneStartsFromForOutagesAndOffIsOneRound() {
+        configured
+                .withPropertyValues("quarry.retry-rounds.budget=0s")
+                .run(context -> assertThat(config(context, SearchClient.class).retryRounds())
+                        .isEqualTo(RetryRounds.forOutages().budget(Duration.ZERO)));
+        configured
+                .withPropertyValues("quarry.retry-rounds.mode=OFF")
+                .run(context -> assertThat(config(context, SearchClient.class).retryRounds())
+                        .isEqualTo(RetryRounds.of()));
+    }
+
+    @Test
+    void oneEnvironmentGivesTheSameSettingsWithSpringAsWithEnvironmentConfig() {
+        Map<String, String> settings = new HashMap<>();
+        for (EnvironmentConfig.Variable variable : EnvironmentConfig.Variable.values()) {
+            settings.put(
+                    variable.environmentName(),
+                    switch (variable) {
+                        case APPLICATION_ID -> "ENVAPP";
+                        case HOSTS -> "http://search-mock:8080";
+                        case ALLOW_INSECURE_HTTP -> "true";
+                        case CONNECT_TIMEOUT -> "750";
+                        case READ_TIMEOUT -> "3s";
+                        case WRITE_TIMEOUT -> "PT1M";
+                        case CLOSE_TIMEOUT -> "0";
+                        case LOG_LEVEL -> "bodies";
+                        case REQUEST_COMPRESSION -> "gzip";
+                        case ATTEMPT_TIMEOUT -> "20s";
+                        case CALL_DEADLINE -> "5m";
+                        case HOST_DOWN_TTL -> "1h";
+                        case MAX_RATE_LIMIT_WAIT -> "15s";
+                        case MAX_RESPONSE_BYTES -> "64KB";
+                        case RETRY_ROUNDS_MODE -> "for-outages";
+                        case RETRY_ROUNDS_MAX_ROUNDS -> "5";
+                        case RETRY_ROUNDS_BUDGET -> "2m";
+                        case RETRY_ROUNDS_FIRST_WAIT -> "1s";
+                        case RETRY_ROUNDS_MAX_WAIT -> "30s";
+                        case USER_AGENT_SEGMENT -> "my-shop (2.1)";
+                        case CRAWLER_HOSTS -> "http://crawler-mock:8080/api/1";
+                        case MONITORING_HOSTS, USAGE_HOSTS -> "http://other-mock:8080";
+                        default ->
+                            "value-of-"
+                                    + variable.name()
+                                            .toLowerCase(java.util.Locale.ROOT)
+                                            .replace('_', '-');
+                    });
+        }
+        ClientConfig withoutSpring =
+                EnvironmentConfig.of(settings::get, name -> null).config();
+        runner.withInitializer(context -> context.getEnvironment()
+                        .getPropertySources()
+                        .addFirst(new SystemEnvironmentPropertySource("test-systemEnvironment", Map.copyOf(settings))))
+                .run(context -> {
+                    ClientConfig withSpring = config(context, SearchClient.class);
+                    assertThat(withSpring.credentials()).isEqualTo(withoutSpring.credentials());
+                    assertThat(withSpring.hosts()).isEqualTo(withoutSpring.hosts());
+                    assertThat(withSpring.insecureHttpAllowed()).isTrue();
+                    assertThat(withSpring.connectTimeout()).isEqualTo(withoutSpring.connectTimeout());
+                    assertThat(withSpring.readTimeout()).isEqualTo(withoutSpring.readTimeout());
+                    assertThat(withSpring.writeTimeout()).isEqualTo(withoutSpring.writeTimeout());
+                    assertThat(withSpring.closeTimeout()).isEqualTo(withoutSpring.closeTimeout());
+                    assertThat(withSpring.logLevel()).isEqualTo(withoutSpring.logLevel());
+                    assertThat(withSpring.requestCompression()).isEqualTo(RequestCompression.GZIP);
+                    assertThat(withSpring.attemptTimeout()).isEqualTo(withoutSpring.attemptTimeout());
+                    assertThat(withSpring.callDeadline()).isEqualTo(withoutSpring.callDeadline());
+                    assertThat(withSpring.hostDownTtl()).isEqualTo(withoutSpring.hostDownTtl());
+                    assertThat(withSpring.maxRateLimitWait()).isEqualTo(withoutSpring.maxRateLimitWait());
+                    assertThat(withSpring.maxResponseBytes()).isEqualTo(64L * 1024);
+                    assertThat(withoutSpring.maxResponseBytes()).isEqualTo(64L * 1024);
+                    assertThat(withSpring.retryRounds()).isEqualTo(withoutSpring.retryRounds());
+                    assertThat(withSpring.retryRounds().maxRounds()).isEqualTo(5);
+                    assertThat(withSpring.userAgentSegments()).isEqualTo(withoutSpring.userAgentSegments());
+                    assertThat(withSpring.userAgentSegments()).containsExactly("my-shop (2.1)");
+                    assertThat(config(context, MonitoringClient.class).hosts())
+                            .isEqualTo(EnvironmentConfig.of(settings::get, name -> null)
+                                    .monitoringConfig()
+                                    .hosts());
+                });
+    }
+
+    @Test
+    void aCallSettingTheClientsCannotUseIsNamedButNeverShown() {
+        Map<String, String> refused = new LinkedHashMap<>();
+        refused.put(
+                "quarry.attempt-timeout=0s", "quarry.attempt-timeout (environment variable QUARRY_ATTEMPT_TIMEOUT)");
+        refused.put("quarry.call-deadline=-1s", "quarry.call-deadline (environment variable QUARRY_CALL_DEADLINE)");
+        refused.put("quarry.host-down-ttl=0s", "quarry.host-down-ttl (environment variable QUARRY_HOST_DOWN_TTL)");
+        refused.put("quarry.max-rate-limit-wait=0s", "quarry.max-rate-limit-wait (environment variable");
+        refused.put("quarry.max-response-bytes=0B", "quarry.max-response-bytes (environment variable");
+        refused.put("quarry.retry-rounds.max-rounds=0", "quarry.retry-rounds.max-rounds (environment variable");
+        refused.put("quarry.retry-rounds.budget=-1s", "quarry.retry-rounds.budget (environment variable");
+        refused.put("quarry.retry-rounds.first-wait=10s", "quarry.retry-rounds.first-wait (environment variable");
+        refused.put("quarry.retry-rounds.max-wait=0s", "quarry.retry-rounds.max-wait (environment variable");
+        refused.put("quarry.default-headers[Bad Name]=x", "quarry.default-headers[Bad Name] (environment variable");
+        refused.put("quarry.user-agent-segment=" + KEY + ";", "quarry.user-agent-segment (environment variable");
+        refused.forEach((property, named) -> configured
+                .withPropertyValues(property)
+                .run(context -> assertThat(failure(context))
+                        .as(property)
+                        .hasMessageStartingWith(named)
+                        .hasMessageNotContaining(KEY)));
+        configured
+                .withPropertyValues("quarry.retry-rounds.mode=off", "quarry.retry-rounds.max-rounds=5")
+                .run(
+                        context -> assertThat(failure(context))
+                                .hasMessageStartingWith(
+                                        "quarry.retry-rounds.max-rounds (environment variable"
+                                                + " QUARRY_RETRY_ROUNDS_MAX_ROUNDS): it has no effect with quarry.retry-rounds.mode=off"));
     }
 
     @Test
@@ -208,7 +375,7 @@ class QuarryAutoConfigurationTest {
     @Test
     void customizersAdjustEveryClientInTheirOrderAfterTheProperties() {
         configured
-                .withPropertyValues("quarry.gzip-requests=true")
+                .withPropertyValues("quarry.request-compression=GZIP")
                 .withUserConfiguration(Customizers.class)
                 .run(context -> EVERY_CLIENT.forEach(type -> {
                     ClientConfig config = context.getBean(type).config();

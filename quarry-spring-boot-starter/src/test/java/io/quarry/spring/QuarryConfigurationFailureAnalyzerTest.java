@@ -106,6 +106,26 @@ class QuarryConfigurationFailureAnalyzerTest {
     }
 
     @Test
+    void aCallSettingRefusedIsToBeCorrectedByItsProperty() {
+        for (String property : List.of(
+                "quarry.attempt-timeout=0s",
+                "quarry.max-response-bytes=0B",
+                "quarry.retry-rounds.max-rounds=0",
+                "quarry.user-agent-segment=a;b")) {
+            String name = property.substring(0, property.indexOf('='));
+            analyzeStartup(configured.withPropertyValues(property), analysis -> {
+                assertThat(analysis.getDescription())
+                        .as(property)
+                        .startsWith("A Quarry client could not be configured: " + name + " (environment variable "
+                                + EnvironmentVariables.of(name) + "): ");
+                assertThat(analysis.getAction())
+                        .as(property)
+                        .startsWith("Correct the value of " + name + ", in the application's");
+            });
+        }
+    }
+
+    @Test
     void aNegativeCloseTimeoutNamesItsProperty() {
         // zero is a close timeout of its own (calls in flight cancelled at once): only a negative one is refused
         analyzeStartup(configured.withPropertyValues("quarry.close-timeout=-5s"), analysis -> {

@@ -3,8 +3,11 @@ package io.quarry.examples.starter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.InstanceOfAssertFactories.MAP;
 
+import io.quarry.core.ClientConfig;
 import io.quarry.core.Credentials;
 import io.quarry.core.Host;
+import io.quarry.core.RequestCompression;
+import io.quarry.core.RetryRounds;
 import io.quarry.core.spi.ClientHandle;
 import io.quarry.crawler.CrawlerClient;
 import io.quarry.mockserver.MockServer;
@@ -14,6 +17,7 @@ import io.quarry.spring.QuarryBoot3HealthAutoConfiguration;
 import io.quarry.spring.QuarryBoot4HealthAutoConfiguration;
 import io.quarry.spring.QuarryConnectionDetails;
 import io.quarry.spring.QuarryProduct;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -63,6 +67,28 @@ class BootLineAutoConfigurationTest {
             assertThat(context.getBean(CrawlerClient.class).config().credentials())
                     .isEqualTo(Credentials.basic("local-crawler-user", "local-CRAWLER-key"));
         });
+    }
+
+    @Test
+    void theCallSettingsBindWithThisLinesConverters() {
+        // a data size, an enum, a nested group and a map: each bound by the line's own conversion service
+        runner.withPropertyValues(
+                        "quarry.request-compression=gzip",
+                        "quarry.call-deadline=5m",
+                        "quarry.max-response-bytes=200MB",
+                        "quarry.retry-rounds.mode=for-outages",
+                        "quarry.retry-rounds.max-rounds=5",
+                        "quarry.default-headers.X-Team=search",
+                        "quarry.user-agent-segment=my-shop (2.1)")
+                .run(context -> {
+                    ClientConfig config = context.getBean(SearchClient.class).config();
+                    assertThat(config.requestCompression()).isEqualTo(RequestCompression.GZIP);
+                    assertThat(config.callDeadline()).isEqualTo(Duration.ofMinutes(5));
+                    assertThat(config.maxResponseBytes()).isEqualTo(200L * 1024 * 1024);
+                    assertThat(config.retryRounds()).isEqualTo(RetryRounds.forOutages().maxRounds(5));
+                    assertThat(config.defaultHeaders()).containsEntry("X-Team", "search");
+                    assertThat(config.userAgentSegments()).containsExactly("my-shop (2.1)");
+                });
     }
 
     @Test
