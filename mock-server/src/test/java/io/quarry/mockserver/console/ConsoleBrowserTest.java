@@ -414,7 +414,7 @@ class ConsoleBrowserTest {
         tab("search");
         typeIndex("products");
         find("search-query").click(); // the index changed: searched at once
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "data-pending", "0"));
+        answered();
         server.faults().next(1, "POST", "/1/indexes/products/query", Fault.nonJsonBody());
         find("search-query").sendKeys("a");
         waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("search-error"), "not JSON"));
@@ -449,7 +449,7 @@ class ConsoleBrowserTest {
         typeIndex(HOSTILE_INDEX);
         WebElement query = find("search-query");
         query.clear(); // the index changed: searched at once, with the query there was
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "data-pending", "0"));
+        answered();
         // the page's searches counted as it makes them, with how many were under way at once; the first held back
         // until the test lets it go, so that every keystroke comes while it is under way
         browser.executeScript("window.searches = 0; window.searching = 0; window.mostSearching = 0;"
@@ -553,7 +553,7 @@ class ConsoleBrowserTest {
             browser.executeScript("window.letSettingsGo()");
         }
         // every answer shown, the products' settings included
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "data-pending", "0"));
+        answered();
         assertThat(find("index-detail-name").getText()).isEqualTo("zz-1");
         assertThat(find("index-settings").getText())
                 .as("the settings shown are zz-1's, not those of products that came back later")
@@ -921,7 +921,7 @@ class ConsoleBrowserTest {
         assertSelected("indices", order);
         browser.switchTo().activeElement().sendKeys(Keys.END);
         assertSelected("access", order);
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "data-pending", "0"));
+        answered();
     }
 
     @Test
@@ -938,7 +938,7 @@ class ConsoleBrowserTest {
         held.keyUp(Keys.ARROW_RIGHT).perform();
         assertSelected("journal", new String[] {"indices", "search", "journal", "faults", "charts", "access"});
         waiting.until(driver -> !paths().isEmpty());
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "data-pending", "0"));
+        answered();
         assertThat(paths())
                 .as("the reads made: the journal's (the tab the key was released on) and none of the tabs passed")
                 .allSatisfy(path -> assertThat(path).startsWith("/_mock/console/api/journal?"));
@@ -967,7 +967,7 @@ class ConsoleBrowserTest {
         waiting.until(driver -> driver.getCurrentUrl().endsWith("#access"));
         browser.navigate().back();
         waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("view-faults")));
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "data-pending", "0"));
+        answered();
     }
 
     @Test
@@ -977,7 +977,7 @@ class ConsoleBrowserTest {
         while (find("indices-previous").isDisplayed()
                 && find("indices-previous").isEnabled()) { // the list's first page, where the others left it
             find("indices-previous").click();
-            waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "data-pending", "0"));
+            answered();
         }
         assertThat(find("indices-table").getAccessibleName())
                 .as("a table named by its heading, found by it among the page's tables")
@@ -1147,7 +1147,7 @@ class ConsoleBrowserTest {
         while (find("indices-previous").isDisplayed()
                 && find("indices-previous").isEnabled()) {
             find("indices-previous").click();
-            waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "data-pending", "0"));
+            answered();
         }
         waiting.until(ExpectedConditions.elementToBeClickable(
                         By.cssSelector("#indices-table tr[data-index='products'] button")))
@@ -1197,7 +1197,7 @@ class ConsoleBrowserTest {
 
         browser.navigate().refresh();
         waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("view-journal")));
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "data-pending", "0"));
+        answered();
         assertThat(find("journal-path").getDomProperty("value")).isEqualTo("/query");
         assertThat(find("journal-status").getDomProperty("value")).isEqualTo("2xx");
         assertThat(browser.findElements(By.cssSelector("#journal-table tbody tr")))
@@ -1485,7 +1485,7 @@ class ConsoleBrowserTest {
     @Order(50)
     void aViewIsBusyWhileItLoadsWhatTheUserAskedForNeverWhileItRefreshesAndItsDetailsAreNamedRegions()
             throws IOException {
-        tab("indices");
+        tab("search");
         // every aria-busy set anywhere in the page, by the id of the element it is set on
         browser.executeScript("window.busied = []; new MutationObserver(records => records.forEach(r => {"
                 + " if (r.target.getAttribute('aria-busy') === 'true') window.busied.push(r.target.id); }))"
@@ -1493,7 +1493,15 @@ class ConsoleBrowserTest {
                 + " window.paths = []; const fetched = window.fetch;"
                 + " window.fetch = (...args) => { window.paths.push(String(args[0])); return fetched(...args); };");
 
+        // a query typed: the hits busy until answered
+        typeIndex("products");
+        indexChanged();
+        type("search-query", "nimbus");
+        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-query", "nimbus"));
+        answered();
+
         // an index opened: its detail busy until read, a region named by its heading
+        tab("indices");
         waiting.until(ExpectedConditions.elementToBeClickable(
                         By.cssSelector("#indices-table tr[data-index='products'] button")))
                 .click();
@@ -1510,7 +1518,7 @@ class ConsoleBrowserTest {
         answered();
         assertThat(busied())
                 .as("the parts busy while they loaded")
-                .containsSubsequence("index-detail", "view-journal", "journal-table");
+                .containsSubsequence("search-results", "view-indices", "index-detail", "view-journal", "journal-table");
         By entry = By.cssSelector("#journal-table tbody tr button");
         waiting.until(driver -> {
             driver.findElement(entry).sendKeys(Keys.ENTER);
@@ -1541,11 +1549,6 @@ class ConsoleBrowserTest {
     @SuppressWarnings("unchecked")
     private static List<String> busied() {
         return (List<String>) browser.executeScript("return window.busied");
-    }
-
-    /** Every call the page made answered and drawn (its own count of calls under way, which nothing reads out). */
-    private static void answered() {
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "data-pending", "0"));
     }
 
     @Test
@@ -1580,7 +1583,7 @@ class ConsoleBrowserTest {
         WebElement query = find("search-query");
         indexChanged();
         waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "7")); // all, no query
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "data-pending", "0"));
+        answered();
         browser.executeScript("window.searches = 0; window.held = new Promise(resolve => { window.letGo = resolve; });"
                 + " const fetched = window.fetch; window.fetch = async (...args) => {"
                 + " if (!/\\/query$/.test(String(args[0]))) return fetched(...args);"
@@ -1713,7 +1716,7 @@ class ConsoleBrowserTest {
         typeIndex("products");
         indexChanged();
         waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "7")); // all, no query
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "data-pending", "0"));
+        answered();
         // a 200 carrying an error's body, as a scripted fault of status 200 answers
         server.faults().next(1, "POST", "/1/indexes/products/query", Fault.status(200));
         find("search-query").sendKeys("x");
@@ -1837,7 +1840,7 @@ class ConsoleBrowserTest {
 
     /** Asserts the page is no wider than the window: nothing shown makes it scroll sideways. */
     private static void assertWithinThePagesWidth(String what) {
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "data-pending", "0"));
+        answered();
         assertThat(browser.executeScript("return document.documentElement.scrollWidth"))
                 .as(what)
                 .isEqualTo(browser.executeScript("return document.documentElement.clientWidth"));
@@ -1977,6 +1980,11 @@ class ConsoleBrowserTest {
                 .click();
         waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("view-" + view)));
         // the view's answers shown: rows found from now on are not made anew by an answer still on its way
+        answered();
+    }
+
+    /** Every call the page made answered and drawn (its own count of calls under way, which nothing reads out). */
+    private static void answered() {
         waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "data-pending", "0"));
     }
 
