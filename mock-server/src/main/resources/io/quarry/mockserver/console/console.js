@@ -24,7 +24,7 @@
       headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(body);
     }
-    busy(1);
+    underWay(1);
     try {
       let response;
       try {
@@ -53,16 +53,18 @@
       }
       return json;
     } finally {
-      busy(-1);
+      underWay(-1);
     }
   }
 
-  // aria-busy on the views while calls are under way: assistive technology waits, and a test knows when the answers
-  // have all been shown
+  // How many calls are under way (and views waiting for the keyboard to settle before their read), in a data
+  // attribute that assistive technology never reads: a test knows from it when every answer has been shown. What
+  // assistive technology is told is aria-busy, on the part of a view that loads what the user asked for (loading in
+  // views.js), never for the refresh every second.
   let inFlight = 0;
-  function busy(change) {
+  function underWay(change) {
     inFlight += change;
-    byId("views").setAttribute("aria-busy", String(inFlight > 0));
+    byId("views").dataset.pending = String(inFlight);
   }
 
   // Credentials travel in headers, which hold printable ASCII only: fetch refuses any other character before sending
@@ -154,7 +156,12 @@
       return;
     }
     // polled from a second after the view's first answers came
-    read(name, () => views[name].open());
+    read(name, opening(name));
+  }
+
+  // a view's opening, which the user asked for: its panel busy to assistive technology until it has answered
+  function opening(name) {
+    return () => views.loading("view-" + name, () => views[name].open());
   }
 
   // The WAI-ARIA tabs pattern recommends automatic activation (the view shown as its tab takes the focus) when a
@@ -162,7 +169,7 @@
   // server is what takes time, and holding an arrow key passes through every tab many times a second: a read for
   // each would send a burst of requests whose answers are never seen. So a tab reached with the keyboard shows its
   // view at once and reads it once the key is released and no other key followed for a moment (REST_MS), or at once
-  // when the window loses the focus; a click reads at once. Meanwhile the views are busy, as while a read is made.
+  // when the window loses the focus; a click reads at once. Meanwhile the read counts as under way (underWay).
   const REST_MS = 300;
   let keyDown = false; // a key of the tab bar pressed and not yet released
   let pending = null; // the view shown whose read waits for the keyboard to settle
@@ -170,7 +177,7 @@
   function unsettled(waiting) {
     clearTimeout(resting);
     resting = null;
-    if (waiting !== (pending !== null)) busy(waiting ? 1 : -1);
+    if (waiting !== (pending !== null)) underWay(waiting ? 1 : -1);
     pending = waiting ? current : null;
   }
 
@@ -182,7 +189,7 @@
   function readPending() {
     const name = pending;
     if (name === null) return;
-    if (name === current) read(name, () => views[name].open());
+    if (name === current) read(name, opening(name));
     unsettled(false);
   }
 

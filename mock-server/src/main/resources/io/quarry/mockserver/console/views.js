@@ -110,6 +110,28 @@ window.QuarryViews = (function () {
     }
   }
 
+  // aria-busy on the part of a view that loads what the user asked for (the view opened, a page turned, a query or
+  // filter typed, a detail opened) until it has answered: assistive technology may wait for it whole rather than say
+  // it piece by piece. Never for the refresh every second, which would have the view said busy, or held back, each
+  // second. Returns what work returns.
+  const loads = new Map(); // an element -> how many of its loads are under way
+  async function loading(id, work) {
+    const node = byId(id);
+    loads.set(node, (loads.get(node) || 0) + 1);
+    node.setAttribute("aria-busy", "true");
+    try {
+      return await work();
+    } finally {
+      const left = loads.get(node) - 1;
+      if (left > 0) {
+        loads.set(node, left);
+      } else {
+        loads.delete(node);
+        node.removeAttribute("aria-busy");
+      }
+    }
+  }
+
   // Answers may come back in another order than their requests were sent (a click on one index then another, a
   // filter typed while the journal refreshes): each kind of request takes a turn, and only the latest one's answer
   // is shown. turn(kind) returns whether that turn is still the latest.
@@ -336,7 +358,9 @@ window.QuarryViews = (function () {
       turn("index-settings");
       turn("index-records");
     },
-    async detail() {
+    // the index's settings and records, read as the user opens it (or the view, or Back or Forward to it)
+    detail() { return loading("index-detail", indices.readDetail); },
+    async readDetail() {
       const name = indices.selected;
       byId("index-settings").textContent = "";
       byId("index-records").textContent = "";
@@ -378,10 +402,22 @@ window.QuarryViews = (function () {
       }
     },
     init() {
-      byId("indices-previous").addEventListener("click", () => { indices.listPage--; indices.list(); });
-      byId("indices-next").addEventListener("click", () => { indices.listPage++; indices.list(); });
-      byId("records-previous").addEventListener("click", () => { indices.page--; indices.records(); });
-      byId("records-next").addEventListener("click", () => { indices.page++; indices.records(); });
+      byId("indices-previous").addEventListener("click", () => loading("indices-table", () => {
+        indices.listPage--;
+        return indices.list();
+      }));
+      byId("indices-next").addEventListener("click", () => loading("indices-table", () => {
+        indices.listPage++;
+        return indices.list();
+      }));
+      byId("records-previous").addEventListener("click", () => loading("index-records", () => {
+        indices.page--;
+        return indices.records();
+      }));
+      byId("records-next").addEventListener("click", () => loading("index-records", () => {
+        indices.page++;
+        return indices.records();
+      }));
       closable("index-detail", "indices-table", "index", () => {
         indices.closeDetail();
         history.replaceState(null, "", "#indices");
@@ -448,7 +484,7 @@ window.QuarryViews = (function () {
       byId("search-results").hidden = false;
       search.sending = true;
       try {
-        const answer = await api("POST", wanted.path, wanted.body, "hits");
+        const answer = await loading("search-results", () => api("POST", wanted.path, wanted.body, "hits"));
         // what was typed meanwhile may have come back to what was sent (a letter typed, then erased): this answer
         // is then the one the fields ask for, shown rather than asked for again
         const current = latest() || search.wanted().key === wanted.key;
@@ -697,7 +733,8 @@ window.QuarryViews = (function () {
       }
     },
     // the entry's bodies, the focus moved to them when asked for (not on a reload, which leaves it on the tab)
-    async detail(seq, focus) {
+    detail(seq, focus) { return loading("journal-detail", () => journal.readDetail(seq, focus)); },
+    async readDetail(seq, focus) {
       const latest = turn("journal-detail");
       try {
         const entry = await api("GET", "/_mock/console/api/journal/" + seq, undefined, "path");
@@ -737,7 +774,7 @@ window.QuarryViews = (function () {
       // a filter typed is read at once and kept in the URL, in place: Back goes to the view before, not letter by letter
       JOURNAL_FILTERS.forEach(([, id]) => byId(id).addEventListener("input", () => {
         history.replaceState(null, "", "#journal" + journal.opened());
-        journal.refresh();
+        loading("journal-table", journal.refresh);
       }));
       closable("journal-detail", "journal-table", "seq", () => {
         journal.closeDetail();
@@ -1014,8 +1051,14 @@ window.QuarryViews = (function () {
   const access = {
     keysPage: 0,
     init() {
-      byId("keys-previous").addEventListener("click", () => { access.keysPage--; access.keys(); });
-      byId("keys-next").addEventListener("click", () => { access.keysPage++; access.keys(); });
+      byId("keys-previous").addEventListener("click", () => loading("keys-table", () => {
+        access.keysPage--;
+        return access.keys();
+      }));
+      byId("keys-next").addEventListener("click", () => loading("keys-table", () => {
+        access.keysPage++;
+        return access.keys();
+      }));
     },
     async open() {
       const [tasks] = await Promise.all([access.tasks(), access.keys()]);
@@ -1092,7 +1135,7 @@ window.QuarryViews = (function () {
   };
 
   return {
-    indices, search, journal, faults, charts, access, REFUSED,
+    indices, search, journal, faults, charts, access, REFUSED, loading,
     init(context) {
       api = context.api;
       byId = context.byId;

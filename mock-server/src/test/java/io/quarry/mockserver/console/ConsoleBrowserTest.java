@@ -414,7 +414,7 @@ class ConsoleBrowserTest {
         tab("search");
         typeIndex("products");
         find("search-query").click(); // the index changed: searched at once
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        answered();
         server.faults().next(1, "POST", "/1/indexes/products/query", Fault.nonJsonBody());
         find("search-query").sendKeys("a");
         waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("search-error"), "not JSON"));
@@ -449,7 +449,7 @@ class ConsoleBrowserTest {
         typeIndex(HOSTILE_INDEX);
         WebElement query = find("search-query");
         query.clear(); // the index changed: searched at once, with the query there was
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        answered();
         // the page's searches counted as it makes them, with how many were under way at once; the first held back
         // until the test lets it go, so that every keystroke comes while it is under way
         browser.executeScript("window.searches = 0; window.searching = 0; window.mostSearching = 0;"
@@ -473,9 +473,9 @@ class ConsoleBrowserTest {
                 .withMessage(() -> "search error: \"" + find("search-error").getText() + "\", index: \""
                         + find("search-index").getDomProperty("value") + "\", query: \""
                         + find("search-query").getDomProperty("value") + "\", drawn for: \""
-                        + find("search-stats").getDomAttribute("data-query") + "\", busy: "
-                        + find("views").getDomAttribute("aria-busy"))
-                .until(driver -> "false".equals(find("views").getDomAttribute("aria-busy"))
+                        + find("search-stats").getDomAttribute("data-query") + "\", calls under way: "
+                        + find("views").getDomAttribute("data-pending"))
+                .until(driver -> "0".equals(find("views").getDomAttribute("data-pending"))
                         && ("onerror".equals(find("search-stats").getDomAttribute("data-query"))
                                 || !find("search-error").getText().isEmpty()));
         assertThat(find("search-error").getText()).isEmpty();
@@ -553,7 +553,7 @@ class ConsoleBrowserTest {
             browser.executeScript("window.letSettingsGo()");
         }
         // every answer shown, the products' settings included
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        answered();
         assertThat(find("index-detail-name").getText()).isEqualTo("zz-1");
         assertThat(find("index-settings").getText())
                 .as("the settings shown are zz-1's, not those of products that came back later")
@@ -921,7 +921,7 @@ class ConsoleBrowserTest {
         assertSelected("indices", order);
         browser.switchTo().activeElement().sendKeys(Keys.END);
         assertSelected("access", order);
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        answered();
     }
 
     @Test
@@ -938,7 +938,7 @@ class ConsoleBrowserTest {
         held.keyUp(Keys.ARROW_RIGHT).perform();
         assertSelected("journal", new String[] {"indices", "search", "journal", "faults", "charts", "access"});
         waiting.until(driver -> !paths().isEmpty());
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        answered();
         assertThat(paths())
                 .as("the reads made: the journal's (the tab the key was released on) and none of the tabs passed")
                 .allSatisfy(path -> assertThat(path).startsWith("/_mock/console/api/journal?"));
@@ -967,7 +967,7 @@ class ConsoleBrowserTest {
         waiting.until(driver -> driver.getCurrentUrl().endsWith("#access"));
         browser.navigate().back();
         waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("view-faults")));
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        answered();
     }
 
     @Test
@@ -977,7 +977,7 @@ class ConsoleBrowserTest {
         while (find("indices-previous").isDisplayed()
                 && find("indices-previous").isEnabled()) { // the list's first page, where the others left it
             find("indices-previous").click();
-            waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+            answered();
         }
         assertThat(find("indices-table").getAccessibleName())
                 .as("a table named by its heading, found by it among the page's tables")
@@ -1147,7 +1147,7 @@ class ConsoleBrowserTest {
         while (find("indices-previous").isDisplayed()
                 && find("indices-previous").isEnabled()) {
             find("indices-previous").click();
-            waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+            answered();
         }
         waiting.until(ExpectedConditions.elementToBeClickable(
                         By.cssSelector("#indices-table tr[data-index='products'] button")))
@@ -1182,7 +1182,7 @@ class ConsoleBrowserTest {
             int made = refresh;
             refreshNow();
             waiting.until(driver -> paths().size() >= made
-                    && "false".equals(driver.findElement(By.id("views")).getDomAttribute("aria-busy")));
+                    && "0".equals(driver.findElement(By.id("views")).getDomAttribute("data-pending")));
         }
     }
 
@@ -1197,7 +1197,7 @@ class ConsoleBrowserTest {
 
         browser.navigate().refresh();
         waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("view-journal")));
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        answered();
         assertThat(find("journal-path").getDomProperty("value")).isEqualTo("/query");
         assertThat(find("journal-status").getDomProperty("value")).isEqualTo("2xx");
         assertThat(browser.findElements(By.cssSelector("#journal-table tbody tr")))
@@ -1482,7 +1482,77 @@ class ConsoleBrowserTest {
     }
 
     @Test
-    @Order(50) // last but one: the server stopped is told with the calls it counts
+    @Order(50)
+    void aViewIsBusyWhileItLoadsWhatTheUserAskedForNeverWhileItRefreshesAndItsDetailsAreNamedRegions()
+            throws IOException {
+        tab("search");
+        // every aria-busy set anywhere in the page, by the id of the element it is set on
+        browser.executeScript("window.busied = []; new MutationObserver(records => records.forEach(r => {"
+                + " if (r.target.getAttribute('aria-busy') === 'true') window.busied.push(r.target.id); }))"
+                + ".observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-busy'] });"
+                + " window.paths = []; const fetched = window.fetch;"
+                + " window.fetch = (...args) => { window.paths.push(String(args[0])); return fetched(...args); };");
+
+        // a query typed: the hits busy until answered
+        typeIndex("products");
+        indexChanged();
+        type("search-query", "nimbus");
+        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-query", "nimbus"));
+        answered();
+
+        // an index opened: its detail busy until read, a region named by its heading
+        tab("indices");
+        waiting.until(ExpectedConditions.elementToBeClickable(
+                        By.cssSelector("#indices-table tr[data-index='products'] button")))
+                .click();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("index-records"), "Aurora"));
+        answered();
+        assertThat(find("index-detail").getAriaRole()).as("a landmark").isEqualTo("region");
+        assertThat(find("index-detail").getAccessibleName()).isEqualTo("Index products");
+
+        // the journal opened, then a filter typed: its panel, then its table, busy until answered
+        send("POST", "/1/indexes/products/query", "{\"query\":\"aurora\"}");
+        tab("journal");
+        type("journal-path", "/query");
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("journal-shown"), "these filters"));
+        answered();
+        assertThat(busied())
+                .as("the parts busy while they loaded")
+                .containsSubsequence("search-results", "view-indices", "index-detail", "view-journal", "journal-table");
+        By entry = By.cssSelector("#journal-table tbody tr button");
+        waiting.until(driver -> {
+            driver.findElement(entry).sendKeys(Keys.ENTER);
+            return true;
+        });
+        waiting.until(driver ->
+                "journal-detail-title".equals(driver.switchTo().activeElement().getDomAttribute("id")));
+        answered();
+        assertThat(busied()).last().isEqualTo("journal-detail");
+        assertThat(find("journal-detail").getAriaRole()).as("a landmark").isEqualTo("region");
+        assertThat(find("journal-detail").getAccessibleName())
+                .isEqualTo(find("journal-detail-title").getText())
+                .startsWith("POST /1/indexes/");
+        assertThat(browser.findElements(By.cssSelector("[aria-busy='true']")))
+                .as("nothing left busy once answered")
+                .isEmpty();
+
+        // the refreshes every second: nothing said busy, nothing held back
+        browser.executeScript("window.busied = []; window.paths = [];");
+        refreshedTwice();
+        assertThat(busied()).as("busy while the journal refreshed").isEmpty();
+        find("journal-detail-close").click();
+        find("journal-path").sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.DELETE);
+        waiting.until(driver -> driver.getCurrentUrl().endsWith("/_mock/console#journal"));
+        answered();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> busied() {
+        return (List<String>) browser.executeScript("return window.busied");
+    }
+
+    @Test
+    @Order(51) // last but one: the server stopped is told with the calls it counts
     void aHiddenTabAsksTheServerNothingAndCatchesUpWhenShownAgain() {
         tab("access"); // its pending tasks are read every second while it is shown
         // the page's calls counted as it makes them
@@ -1513,7 +1583,7 @@ class ConsoleBrowserTest {
         WebElement query = find("search-query");
         indexChanged();
         waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "7")); // all, no query
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        answered();
         browser.executeScript("window.searches = 0; window.held = new Promise(resolve => { window.letGo = resolve; });"
                 + " const fetched = window.fetch; window.fetch = async (...args) => {"
                 + " if (!/\\/query$/.test(String(args[0]))) return fetched(...args);"
@@ -1523,7 +1593,7 @@ class ConsoleBrowserTest {
         query.sendKeys(Keys.BACK_SPACE, Keys.BACK_SPACE, Keys.BACK_SPACE, Keys.BACK_SPACE, Keys.BACK_SPACE);
         waiting.until(driver -> "n".equals(find("search-query").getDomProperty("value")));
         browser.executeScript("window.letGo()");
-        waiting.until(driver -> "false".equals(find("views").getDomAttribute("aria-busy"))
+        waiting.until(driver -> "0".equals(find("views").getDomAttribute("data-pending"))
                 && "n".equals(find("search-stats").getDomAttribute("data-query")));
         assertThat(counted("searches"))
                 .as("the query typed is the one under way once erased back to it: its answer shown, not asked again")
@@ -1646,7 +1716,7 @@ class ConsoleBrowserTest {
         typeIndex("products");
         indexChanged();
         waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "7")); // all, no query
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        answered();
         // a 200 carrying an error's body, as a scripted fault of status 200 answers
         server.faults().next(1, "POST", "/1/indexes/products/query", Fault.status(200));
         find("search-query").sendKeys("x");
@@ -1760,7 +1830,7 @@ class ConsoleBrowserTest {
             long made = then + refresh;
             refreshNow();
             waiting.until(driver -> calls() >= made
-                    && "false".equals(driver.findElement(By.id("views")).getDomAttribute("aria-busy")));
+                    && "0".equals(driver.findElement(By.id("views")).getDomAttribute("data-pending")));
         }
         assertThat((Boolean) browser.executeScript(
                         "return document.getElementById('charts-error').firstChild === window.errorShown"))
@@ -1770,7 +1840,7 @@ class ConsoleBrowserTest {
 
     /** Asserts the page is no wider than the window: nothing shown makes it scroll sideways. */
     private static void assertWithinThePagesWidth(String what) {
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        answered();
         assertThat(browser.executeScript("return document.documentElement.scrollWidth"))
                 .as(what)
                 .isEqualTo(browser.executeScript("return document.documentElement.clientWidth"));
@@ -1910,7 +1980,12 @@ class ConsoleBrowserTest {
                 .click();
         waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("view-" + view)));
         // the view's answers shown: rows found from now on are not made anew by an answer still on its way
-        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "aria-busy", "false"));
+        answered();
+    }
+
+    /** Every call the page made answered and drawn (its own count of calls under way, which nothing reads out). */
+    private static void answered() {
+        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "data-pending", "0"));
     }
 
     private static long calls() {
