@@ -4,8 +4,9 @@ import java.lang.reflect.Type;
 import java.util.Objects;
 
 /**
- * A success response whose body is not the expected JSON: malformed, or not matching the target type.
- * Names the target type and the JSON path where decoding failed.
+ * A success response whose body is not the expected JSON: malformed, not matching the target type, or not readable
+ * at all (cut short, in an encoding the client does not decode). The service answered with success, so a write was
+ * applied. Names the target type and the JSON path where decoding failed ({@code $} when the body could not be read).
  */
 public final class DeserializationException extends QuarryException {
 
