@@ -54,6 +54,9 @@ public final class ClientConfig {
     /** Default time {@code close()} gives the calls in flight to end before cancelling them. */
     public static final Duration DEFAULT_CLOSE_TIMEOUT = Duration.ofSeconds(5);
 
+    /** The longest User-Agent segment: a product's name and version, with room to spare. */
+    static final int MAX_USER_AGENT_SEGMENT_LENGTH = 256;
+
     private final Credentials credentials;
     private final List<Host> hosts;
     private final ServiceDomains domains;
@@ -450,17 +453,30 @@ public final class ClientConfig {
         }
 
         /**
-         * Adds a header sent with every request.
+         * Adds a header sent with every request. Refused: a name the client sets itself ({@code Accept},
+         * {@code User-Agent}, which {@link #addUserAgentSegment} extends), one of the body's ({@code Content-*}), one
+         * that frames the message or the connection ({@code Host}, {@code Transfer-Encoding}, {@code Connection},
+         * {@code Expect}, ...), and one the credentials send (the API key's, or {@code Authorization} with basic
+         * credentials): sent over the client's own, each would fail or misroute every call.
          *
          * @param name  header name
          * @param value header value
          * @return this builder
+         * @throws ConfigurationException for a name that is not an HTTP token or is one of the above, or a value with
+         *     a control or non-ASCII character; the message never shows the value
          */
         public Builder defaultHeader(String name, String value) {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(value, "value");
-            if (name.isBlank() || name.chars().anyMatch(c -> c <= ' ' || c >= 127 || c == ':')) {
-                throw new ConfigurationException("invalid header name: " + name);
+            if (!DefaultHeaderNames.isToken(name)) {
+                // not shown: a line break in it would forge a line of the log the message goes to
+                throw new ConfigurationException(
+                        "invalid header name: a header name is printable ASCII without" + " spaces, ':' or separators");
+            }
+            if (DefaultHeaderNames.ownedByTheClient(name)
+                    || credentials.headers().keySet().stream().anyMatch(name::equalsIgnoreCase)) {
+                throw new ConfigurationException("header " + name + " is set by the client itself (its credentials,"
+                        + " body, connection or User-Agent) and cannot be a default header");
             }
             if (value.chars().anyMatch(c -> (c < 0x20 && c != '\t') || c > 0x7E)) {
                 throw new ConfigurationException(
@@ -473,14 +489,20 @@ public final class ClientConfig {
         /**
          * Appends a segment to the User-Agent, such as {@code my-shop (2.1)}.
          *
-         * @param segment the segment, without {@code ;}
+         * @param segment the segment: printable ASCII without {@code ;}, at most 256
+         *     characters (servers and proxies refuse a header line much longer than the User-Agent then is)
          * @return this builder
+         * @throws ConfigurationException if the segment is blank, too long or holds a character it may not; the
+         *     message does not show it
          */
         public Builder addUserAgentSegment(String segment) {
             Objects.requireNonNull(segment, "segment");
             if (segment.isBlank() || segment.contains(";") || segment.chars().anyMatch(c -> c < ' ' || c >= 127)) {
+                throw new ConfigurationException("a User-Agent segment must be printable ASCII without ';'");
+            }
+            if (segment.trim().length() > MAX_USER_AGENT_SEGMENT_LENGTH) {
                 throw new ConfigurationException(
-                        "a User-Agent segment must be printable ASCII without ';': " + segment);
+                        "a User-Agent segment must be at most " + MAX_USER_AGENT_SEGMENT_LENGTH + " characters");
             }
             userAgentSegments.add(segment.trim());
             return this;

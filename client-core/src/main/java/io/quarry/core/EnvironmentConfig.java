@@ -35,8 +35,9 @@ import java.util.regex.Pattern;
  *       plain {@code http} to a host that is not a loopback address, such as a mock server reached by its Docker
  *       Compose service name ({@link ClientConfig.Builder#allowInsecureHttp()})</td></tr>
  *   <tr><td>{@code QUARRY_CONNECT_TIMEOUT}</td><td>{@code quarry.connect-timeout}</td>
- *       <td>a duration: {@code 500ms}, {@code 2s}, {@code 1m}, {@code 1h}, ISO-8601 ({@code PT2S}), or a bare
- *       number of milliseconds</td></tr>
+ *       <td>a duration: {@code 500ms}, {@code 2s}, {@code 1m}, {@code 1h}, {@code 1d} ({@code ns} and {@code us}
+ *       too, units in any case, as Spring Boot reads them), ISO-8601 ({@code PT2S}), or a bare number of
+ *       milliseconds</td></tr>
  *   <tr><td>{@code QUARRY_READ_TIMEOUT}</td><td>{@code quarry.read-timeout}</td><td>a duration</td></tr>
  *   <tr><td>{@code QUARRY_WRITE_TIMEOUT}</td><td>{@code quarry.write-timeout}</td><td>a duration</td></tr>
  *   <tr><td>{@code QUARRY_CLOSE_TIMEOUT}</td><td>{@code quarry.close-timeout}</td>
@@ -46,9 +47,10 @@ import java.util.regex.Pattern;
  *   <tr><td>{@code QUARRY_REQUEST_COMPRESSION}</td><td>{@code quarry.request-compression}</td>
  *       <td>{@code none} (the default) or {@code gzip}, in any case ({@link RequestCompression})</td></tr>
  *   <tr><td>{@code QUARRY_ATTEMPT_TIMEOUT}</td><td>{@code quarry.attempt-timeout}</td>
- *       <td>a duration: the limit on one try on one host ({@link ClientConfig#attemptTimeout()})</td></tr>
+ *       <td>a duration of at least 1 ms: the limit on one try on one host ({@link ClientConfig#attemptTimeout()})
+ *       </td></tr>
  *   <tr><td>{@code QUARRY_CALL_DEADLINE}</td><td>{@code quarry.call-deadline}</td>
- *       <td>a duration: the limit on a whole call ({@link ClientConfig#callDeadline()})</td></tr>
+ *       <td>a duration of at least 1 ms: the limit on a whole call ({@link ClientConfig#callDeadline()})</td></tr>
  *   <tr><td>{@code QUARRY_HOST_DOWN_TTL}</td><td>{@code quarry.host-down-ttl}</td>
  *       <td>a duration: how long a failed host stays marked down ({@link ClientConfig.Builder#hostDownTtl})</td></tr>
  *   <tr><td>{@code QUARRY_MAX_RATE_LIMIT_WAIT}</td><td>{@code quarry.max-rate-limit-wait}</td>
@@ -70,7 +72,7 @@ import java.util.regex.Pattern;
  *       <td>a duration: the longest wait between rounds, at least the first</td></tr>
  *   <tr><td>{@code QUARRY_USER_AGENT_SEGMENT}</td><td>{@code quarry.user-agent-segment}</td>
  *       <td>a segment appended to the User-Agent, such as {@code my-shop (2.1)}: printable ASCII without
- *       {@code ;} ({@link ClientConfig.Builder#addUserAgentSegment})</td></tr>
+ *       {@code ;}, at most 256 characters ({@link ClientConfig.Builder#addUserAgentSegment})</td></tr>
  *   <tr><td>{@code QUARRY_MONITORING_API_KEY}</td><td>{@code quarry.monitoring.api-key}</td>
  *       <td>the monitoring key, required by {@link #monitoringConfig()}</td></tr>
  *   <tr><td>{@code QUARRY_MONITORING_HOSTS}</td><td>{@code quarry.monitoring.hosts}</td>
@@ -197,10 +199,14 @@ public final class EnvironmentConfig {
         }
     }
 
-    private static final Pattern SIMPLE_DURATION = Pattern.compile("(\\d{1,18})(ms|s|m|h)?");
+    /** Spring Boot's simple durations: a number and an optional unit in any case, milliseconds without one. */
+    private static final Pattern SIMPLE_DURATION =
+            Pattern.compile("(\\d{1,18})(ns|us|ms|s|m|h|d)?", Pattern.CASE_INSENSITIVE);
+
+    private static final Duration ONE_MILLISECOND = Duration.ofMillis(1);
 
     /** Spring Boot's data sizes: a number, optional spaces, an optional upper-case unit of 1024 multiples. */
-    private static final Pattern DATA_SIZE = Pattern.compile("(\\d{1,18})\\s*(B|KB|MB|GB|TB)?");
+    private static final Pattern DATA_SIZE = Pattern.compile("(\\d{1,19})\\s*(B|KB|MB|GB|TB)?");
 
     private final Function<String, String> environment;
     private final Function<String, String> systemProperties;
@@ -330,8 +336,8 @@ public final class EnvironmentConfig {
         value(Variable.LOG_LEVEL).ifPresent(text -> builder.logLevel(logLevel(text)));
         value(Variable.REQUEST_COMPRESSION).ifPresent(text -> builder.requestCompression(compression(text)));
         value(Variable.ATTEMPT_TIMEOUT)
-                .ifPresent(text -> builder.attemptTimeout(duration(Variable.ATTEMPT_TIMEOUT, text)));
-        value(Variable.CALL_DEADLINE).ifPresent(text -> builder.callDeadline(duration(Variable.CALL_DEADLINE, text)));
+                .ifPresent(text -> builder.attemptTimeout(limit(Variable.ATTEMPT_TIMEOUT, text)));
+        value(Variable.CALL_DEADLINE).ifPresent(text -> builder.callDeadline(limit(Variable.CALL_DEADLINE, text)));
         value(Variable.HOST_DOWN_TTL).ifPresent(text -> builder.hostDownTtl(duration(Variable.HOST_DOWN_TTL, text)));
         value(Variable.MAX_RATE_LIMIT_WAIT)
                 .ifPresent(text -> builder.maxRateLimitWait(duration(Variable.MAX_RATE_LIMIT_WAIT, text)));
@@ -452,17 +458,29 @@ public final class EnvironmentConfig {
         return parsed;
     }
 
+    /** A limit the builder counts in milliseconds: below one, every call would fail, so it is refused. */
+    private static Duration limit(Variable variable, String text) {
+        Duration parsed = duration(variable, text);
+        if (parsed.compareTo(ONE_MILLISECOND) < 0) {
+            throw new ConfigurationException(variable + " must be at least 1ms, or every call would fail");
+        }
+        return parsed;
+    }
+
     /** A duration of zero or more, such as the close timeout, whose zero means "do not wait". */
     private static Duration durationOrZero(Variable variable, String text) {
         Matcher simple = SIMPLE_DURATION.matcher(text);
         if (simple.matches()) {
             long amount = Long.parseLong(simple.group(1));
-            String unit = simple.group(2) == null ? "ms" : simple.group(2);
+            String unit = simple.group(2) == null ? "ms" : simple.group(2).toLowerCase(Locale.ROOT);
             try {
                 return switch (unit) {
+                    case "ns" -> Duration.ofNanos(amount);
+                    case "us" -> Duration.ofNanos(amount).multipliedBy(1000);
                     case "s" -> Duration.ofSeconds(amount);
                     case "m" -> Duration.ofMinutes(amount);
                     case "h" -> Duration.ofHours(amount);
+                    case "d" -> Duration.ofDays(amount);
                     default -> Duration.ofMillis(amount);
                 };
             } catch (ArithmeticException tooLong) {
@@ -474,7 +492,7 @@ public final class EnvironmentConfig {
             parsed = Duration.parse(text);
         } catch (DateTimeParseException e) {
             throw new ConfigurationException(
-                    variable + " is not a duration: use 500ms, 2s, 1m, 1h, ISO-8601 such as PT2S, or milliseconds");
+                    variable + " is not a duration: use 500ms, 2s, 1m, 1h, 1d, ISO-8601 such as PT2S, or milliseconds");
         }
         if (parsed.isNegative()) {
             throw new ConfigurationException(variable + " must not be a negative duration");
@@ -515,7 +533,12 @@ public final class EnvironmentConfig {
             case "TB" -> 40;
             default -> 0;
         };
-        long amount = Long.parseLong(size.group(1));
+        long amount;
+        try {
+            amount = Long.parseLong(size.group(1));
+        } catch (NumberFormatException tooLarge) {
+            throw new ConfigurationException(variable + " is larger than a size can be");
+        }
         if (amount < 1) {
             throw new ConfigurationException(variable + " must be at least 1 byte");
         }
@@ -530,6 +553,10 @@ public final class EnvironmentConfig {
         if (text.contains(";") || text.chars().anyMatch(c -> c < ' ' || c >= 127)) {
             throw new ConfigurationException(
                     Variable.USER_AGENT_SEGMENT + " must be printable ASCII without ';', such as my-shop (2.1)");
+        }
+        if (text.length() > ClientConfig.MAX_USER_AGENT_SEGMENT_LENGTH) {
+            throw new ConfigurationException(Variable.USER_AGENT_SEGMENT + " must be at most "
+                    + ClientConfig.MAX_USER_AGENT_SEGMENT_LENGTH + " characters, such as my-shop (2.1)");
         }
         return text;
     }

@@ -171,8 +171,13 @@ public final class RetryRounds {
     @Override
     public String toString() {
         return retries()
-                ? "RetryRounds{maxRounds=" + maxRounds + ", waits=" + firstWait.toMillis() + "-" + maxWait.toMillis()
-                        + " ms, budget=" + budget.toMillis() + " ms}"
+                ? "RetryRounds{maxRounds=" + maxRounds + ", waits=" + millis(firstWait) + "-" + millis(maxWait)
+                        + " ms, budget=" + millis(budget) + " ms}"
                 : "RetryRounds{none}";
+    }
+
+    /** Milliseconds, the longest count standing for a duration of millions of years, which has no count of them. */
+    private static long millis(Duration d) {
+        return d.getSeconds() >= Long.MAX_VALUE / 1000 ? Long.MAX_VALUE : d.toMillis();
     }
 }

@@ -15,6 +15,8 @@ import java.util.Objects;
  */
 abstract class TimeoutSettings<B extends TimeoutSettings<B>> {
 
+    private static final Duration ONE_MILLISECOND = Duration.ofMillis(1);
+
     private Duration connect;
     private Duration read;
     private Duration write;
@@ -76,11 +78,11 @@ abstract class TimeoutSettings<B extends TimeoutSettings<B>> {
      * is marked down and the call moves to the next host (see {@link ClientConfig#attemptTimeout()} for the
      * default).
      *
-     * @param timeout a positive duration
+     * @param timeout at least a millisecond: a shorter limit would end every try before it could be answered
      * @return this builder
      */
     public B attemptTimeout(Duration timeout) {
-        this.attempt = positive(timeout, "attempt timeout");
+        this.attempt = atLeastAMillisecond(timeout, "attempt timeout");
         return self();
     }
 
@@ -88,11 +90,11 @@ abstract class TimeoutSettings<B extends TimeoutSettings<B>> {
      * Sets the limit on a whole call, every try and wait included (a client's default is
      * {@link ClientConfig#DEFAULT_CALL_DEADLINE}).
      *
-     * @param deadline a positive duration
+     * @param deadline at least a millisecond: a shorter deadline would end every call before it could be answered
      * @return this builder
      */
     public B callDeadline(Duration deadline) {
-        this.callDeadline = positive(deadline, "call deadline");
+        this.callDeadline = atLeastAMillisecond(deadline, "call deadline");
         return self();
     }
 
@@ -112,6 +114,21 @@ abstract class TimeoutSettings<B extends TimeoutSettings<B>> {
         this.write = timeouts.write();
         this.attempt = timeouts.attempt();
         this.callDeadline = timeouts.callDeadline();
+    }
+
+    /**
+     * Checks that a limit leaves time for an answer: the timeouts of a try are counted in whole milliseconds, and
+     * a limit below one (a nanosecond written by mistake) would fail every call and mark every host down.
+     *
+     * @param d the limit
+     * @param what its name, for the message
+     * @return the limit
+     */
+    private Duration atLeastAMillisecond(Duration d, String what) {
+        if (positive(d, what).compareTo(ONE_MILLISECOND) < 0) {
+            throw rejected(what + " must be at least 1 ms, got " + d.toString().toLowerCase(Locale.ROOT));
+        }
+        return d;
     }
 
     /**

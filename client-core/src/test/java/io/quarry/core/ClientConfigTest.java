@@ -120,4 +120,97 @@ class ClientConfigTest {
         assertThatThrownBy(() -> ClientConfig.builder("app", "key").addUserAgentSegment("a; b"))
                 .isInstanceOf(ConfigurationException.class);
     }
+
+    @Test
+    void aUserAgentSegmentTooLongForServersIsRefusedWithoutBeingShown() {
+        String segment = "x".repeat(257);
+        assertThatThrownBy(() -> ClientConfig.builder("app", "key").addUserAgentSegment(segment))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("at most 256 characters")
+                .hasMessageNotContaining(segment);
+        assertThat(ClientConfig.builder("app", "key")
+                        .addUserAgentSegment("x".repeat(256))
+                        .build()
+                        .userAgentSegments())
+                .containsExactly("x".repeat(256));
+        assertThatThrownBy(() -> ClientConfig.builder("app", "key").addUserAgentSegment("shop\r\nX-Forged: 1"))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageNotContaining("X-Forged");
+    }
+
+    @Test
+    void aDefaultHeaderTheClientSetsItselfIsRefused() {
+        for (String name : List.of(
+                "Host",
+                "content-length",
+                "Content-Type",
+                "Content-Encoding",
+                "Transfer-Encoding",
+                "Connection",
+                "Upgrade",
+                "Expect",
+                "Accept",
+                "User-Agent",
+                "X-Service-API-Key",
+                "x-service-application-id")) {
+            assertThatThrownBy(() -> ClientConfig.builder("app", "the-key").defaultHeader(name, "the-key"))
+                    .as(name)
+                    .isInstanceOf(ConfigurationException.class)
+                    .hasMessageContaining("set by the client itself")
+                    .hasMessageNotContaining("the-key");
+        }
+        // basic credentials send Authorization; API-key ones do not, so a gateway's own may be a default header
+        assertThatThrownBy(() -> ClientConfig.builder(Credentials.basic("user", "pass"))
+                        .defaultHeader("authorization", "Bearer x"))
+                .isInstanceOf(ConfigurationException.class);
+        assertThat(ClientConfig.builder("app", "key")
+                        .defaultHeader("Authorization", "Bearer x")
+                        .defaultHeader("X-Service-User-ID", "user-1")
+                        .build()
+                        .defaultHeaders())
+                .containsKeys("Authorization", "X-Service-User-ID");
+    }
+
+    @Test
+    void aDefaultHeaderNameThatIsNotATokenIsRefusedWithoutBeingShown() {
+        for (String name : List.of("", " ", "X Team", "X(Team)", "X:Team", "X-T\u00e9am", "X\r\nX-Forged")) {
+            assertThatThrownBy(() -> ClientConfig.builder("app", "key").defaultHeader(name, "v"))
+                    .as(name)
+                    .isInstanceOf(ConfigurationException.class)
+                    .hasMessageStartingWith("invalid header name")
+                    .hasMessageNotContaining("X-Forged");
+        }
+    }
+
+    @Test
+    void aLimitTooShortForAnyAnswerIsRefused() {
+        for (Duration tooShort : List.of(Duration.ofNanos(1), Duration.ofNanos(999_999))) {
+            assertThatThrownBy(() -> ClientConfig.builder("app", "key").callDeadline(tooShort))
+                    .isInstanceOf(ConfigurationException.class)
+                    .hasMessageStartingWith("call deadline must be at least 1 ms");
+            assertThatThrownBy(() -> ClientConfig.builder("app", "key").attemptTimeout(tooShort))
+                    .isInstanceOf(ConfigurationException.class)
+                    .hasMessageStartingWith("attempt timeout must be at least 1 ms");
+            assertThatThrownBy(() -> RequestOptions.builder().callDeadline(tooShort))
+                    .isInstanceOf(InvalidRequestException.class);
+        }
+        assertThat(ClientConfig.builder("app", "key")
+                        .callDeadline(Duration.ofMillis(1))
+                        .attemptTimeout(Duration.ofMillis(1))
+                        .build()
+                        .callDeadline())
+                .isEqualTo(Duration.ofMillis(1));
+    }
+
+    @Test
+    void roundsOfTheLongestDurationsShowThemselves() {
+        Duration forever = Duration.ofSeconds(Long.MAX_VALUE);
+        RetryRounds rounds = RetryRounds.forOutages().budget(forever).waits(forever, forever);
+        assertThat(rounds.toString()).contains("budget=" + Long.MAX_VALUE + " ms");
+        assertThat(ClientConfig.builder("app", "key")
+                        .retryRounds(rounds)
+                        .build()
+                        .toString())
+                .contains("retryRounds=");
+    }
 }

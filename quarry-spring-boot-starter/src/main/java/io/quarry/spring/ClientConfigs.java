@@ -96,13 +96,8 @@ final class ClientConfigs {
                         () -> builder.defaultHeader(name, value == null ? "" : value)));
         String segment = properties.getUserAgentSegment();
         if (segment != null && !segment.isBlank()) {
-            try {
-                builder.addUserAgentSegment(segment);
-            } catch (ConfigurationException e) {
-                // the core's message shows the segment; this one does not, as a value never appears in a failure
-                throw invalidProperty(
-                        "quarry.user-agent-segment", "a User-Agent segment must be printable ASCII without ';'");
-            }
+            // the core's message says what is wrong (a character, the length) without showing the segment
+            property("quarry.user-agent-segment", () -> builder.addUserAgentSegment(segment));
         }
         if (properties.isAllowInsecureHttp()) {
             builder.allowInsecureHttp();

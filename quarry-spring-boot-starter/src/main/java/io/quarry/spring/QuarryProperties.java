@@ -78,12 +78,12 @@ public class QuarryProperties {
 
     /**
      * The limit on one try on one host, from connecting to the last byte of the answer; a host exceeding it is marked
-     * down and the call moves on. Positive; unset: the try's connect timeout plus three times its read (or write)
-     * timeout.
+     * down and the call moves on. At least 1ms; unset: the try's connect timeout plus three times its read (or
+     * write) timeout.
      */
     private Duration attemptTimeout;
 
-    /** The limit on a whole call, every host tried and any rate-limit wait included. Positive; unset: 2 minutes. */
+    /** The limit on a whole call, every host tried and any rate-limit wait included. At least 1ms; unset: 2 minutes. */
     private Duration callDeadline;
 
     /** How long a host that failed stays marked down before it is tried again. Positive; unset: 5 minutes. */
@@ -105,11 +105,15 @@ public class QuarryProperties {
      * Headers sent with every request of every client, by name: quarry.default-headers.X-Team=search (in brackets,
      * quarry.default-headers[X_Team]=search, for a name with characters other than letters, digits and '-'). An
      * environment variable cannot name a header (Spring Boot reads its '_' as '.'): give the map in a configuration
-     * file or SPRING_APPLICATION_JSON.
+     * file or SPRING_APPLICATION_JSON. A header the clients set themselves (Host, Accept, User-Agent, Content-*,
+     * Connection, Transfer-Encoding, Expect, the API key's) stops the start.
      */
     private Map<String, String> defaultHeaders = new LinkedHashMap<>();
 
-    /** A segment appended to the clients' User-Agent, such as "my-shop (2.1)": printable ASCII without ';'. */
+    /**
+     * A segment appended to the clients' User-Agent, such as "my-shop (2.1)": printable ASCII without ';', at most 256
+     * characters.
+     */
     private String userAgentSegment;
 
     private final Rounds retryRounds = new Rounds();

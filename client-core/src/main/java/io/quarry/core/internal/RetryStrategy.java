@@ -177,10 +177,13 @@ public final class RetryStrategy {
     /**
      * Whether the TTL since the state's failure has passed. A failure later than now means the wall clock was set
      * back since: the TTL counts as passed, as it surely has, rather than keeping the host last for as long again
-     * as the clock went back (hours, after a clock set far ahead is corrected).
+     * as the clock went back (hours, after a clock set far ahead is corrected). Measured as the time since the
+     * failure, which cannot overflow, where the failure's time plus a TTL of centuries would be past the last
+     * {@link Instant}.
      */
     private boolean ttlPassed(State state, Instant now) {
-        return now.isBefore(state.since()) || !now.isBefore(state.since().plus(downTtl));
+        return now.isBefore(state.since())
+                || Duration.between(state.since(), now).compareTo(downTtl) >= 0;
     }
 
     /**

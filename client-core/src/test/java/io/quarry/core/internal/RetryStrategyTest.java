@@ -45,6 +45,16 @@ class RetryStrategyTest {
     }
 
     @Test
+    void aTtlOfCenturiesKeepsTheHostLastWithoutOverflowingTheClock() {
+        // the failure's time plus this TTL is past Instant.MAX: it threw DateTimeException on the next call
+        RetryStrategy forever = new RetryStrategy(List.of(READ, FALLBACK_1), clock, Duration.ofSeconds(Long.MAX_VALUE));
+        forever.onNetworkFailure(READ, false);
+        clock.advance(Duration.ofDays(365 * 100));
+        assertThat(forever.hostsFor(CallType.READ)).containsExactly(FALLBACK_1);
+        assertThat(forever.isUp(READ)).isFalse();
+    }
+
+    @Test
     void aWallClockSetBackEndsTheTtlsOfEarlierFailures() {
         strategy.onNetworkFailure(READ, false);
         strategy.onNetworkFailure(FALLBACK_1, true);
