@@ -1,9 +1,10 @@
 package io.quarry.core;
 
+import io.quarry.core.internal.HeaderNames;
 import java.util.Locale;
 import java.util.Set;
 
-/** Which names a default header may have: an HTTP token that the client does not set itself. */
+/** Which names a default or per-call header may have: an HTTP token that the client does not set itself. */
 final class DefaultHeaderNames {
 
     /**
@@ -36,16 +37,6 @@ final class DefaultHeaderNames {
 
     /** {@return whether the name is an HTTP token (RFC 9110), what a header's name must be} */
     static boolean isToken(String name) {
-        if (name.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            boolean alphanumeric = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-            if (!alphanumeric && "!#$%&'*+-.^_`|~".indexOf(c) < 0) {
-                return false;
-            }
-        }
-        return true;
+        return HeaderNames.isToken(name);
     }
 }

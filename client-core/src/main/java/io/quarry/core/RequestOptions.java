@@ -259,17 +259,29 @@ public final class RequestOptions {
         }
 
         /**
-         * Adds or replaces a header.
+         * Adds or replaces a header of the call. It replaces a header of the client's (a default header, or the
+         * credentials' key for one call). Refused: a name the client sets itself for every call ({@code Accept},
+         * {@code User-Agent}), one of the body's ({@code Content-*}) and one that frames the message or the connection
+         * ({@code Host}, {@code Transfer-Encoding}, {@code Connection}, {@code Expect}, ...): sent over the client's
+         * own, each would fail or misroute the call.
          *
          * @param name  header name
          * @param value header value
          * @return this builder
+         * @throws InvalidRequestException for a name that is not an HTTP token or is one of the above, or a value with
+         *     a control or non-ASCII character; the message never shows the value
          */
         public Builder header(String name, String value) {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(value, "value");
-            if (name.isBlank() || name.chars().anyMatch(c -> c <= ' ' || c >= 127 || c == ':')) {
-                throw new InvalidRequestException("invalid header name: " + name);
+            if (!DefaultHeaderNames.isToken(name)) {
+                // not shown: a line break in it would forge a line of the log the message goes to
+                throw new InvalidRequestException(
+                        "invalid header name: a header name is printable ASCII without spaces, ':' or separators");
+            }
+            if (DefaultHeaderNames.ownedByTheClient(name)) {
+                throw new InvalidRequestException("header " + name
+                        + " is set by the client itself (its body, connection, Accept or User-Agent) for every call");
             }
             // the value is not echoed: it may be a key
             if (value.chars().anyMatch(c -> (c < 0x20 && c != '\t') || c > 0x7E)) {

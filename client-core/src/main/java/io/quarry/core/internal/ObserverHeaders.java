@@ -50,7 +50,11 @@ final class ObserverHeaders {
         for (Map.Entry<String, String> header : offered.entrySet()) {
             String name = header.getKey();
             String value = header.getValue();
-            if (!isToken(name) || value == null || reserved(name) || fixed.get(name) != null || named(call, name)) {
+            if (!HeaderNames.isToken(name)
+                    || value == null
+                    || reserved(name)
+                    || fixed.get(name) != null
+                    || named(call, name)) {
                 LOG.debug("a header the call observer gave is left out: {}", name);
                 continue;
             }
@@ -84,20 +88,5 @@ final class ObserverHeaders {
             }
         }
         return false;
-    }
-
-    /** Whether the name is an HTTP token (RFC 9110): what a header's name may be. */
-    private static boolean isToken(String name) {
-        if (name == null || name.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            boolean alphanumeric = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-            if (!alphanumeric && "!#$%&'*+-.^_`|~".indexOf(c) < 0) {
-                return false;
-            }
-        }
-        return true;
     }
 }
