@@ -85,7 +85,8 @@ class BootLineAutoConfigurationTest {
                     assertThat(config.requestCompression()).isEqualTo(RequestCompression.GZIP);
                     assertThat(config.callDeadline()).isEqualTo(Duration.ofMinutes(5));
                     assertThat(config.maxResponseBytes()).isEqualTo(200L * 1024 * 1024);
-                    assertThat(config.retryRounds()).isEqualTo(RetryRounds.forOutages().maxRounds(5));
+                    assertThat(config.retryRounds())
+                            .isEqualTo(RetryRounds.forOutages().maxRounds(5));
                     assertThat(config.defaultHeaders()).containsEntry("X-Team", "search");
                     assertThat(config.userAgentSegments()).containsExactly("my-shop (2.1)");
                 });
