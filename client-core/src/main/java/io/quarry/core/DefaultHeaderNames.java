@@ -1,6 +1,6 @@
 package io.quarry.core;
 
-import io.quarry.core.internal.HeaderNames;
+import io.quarry.core.internal.base.HeaderNames;
 import java.util.Locale;
 import java.util.Set;
 

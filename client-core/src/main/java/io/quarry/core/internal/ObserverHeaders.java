@@ -1,5 +1,6 @@
 package io.quarry.core.internal;
 
+import io.quarry.core.internal.base.HeaderNames;
 import java.util.Map;
 import okhttp3.Headers;
 import okhttp3.Request;

@@ -1,4 +1,4 @@
-package io.quarry.core.internal;
+package io.quarry.core.internal.base;
 
 /** What a header's name may be, for every place that takes one from a caller or an observer. */
 public final class HeaderNames {
