@@ -15,27 +15,11 @@ final class ObserverHeaders {
 
     private static final Logger LOG = LoggerFactory.getLogger(ObserverHeaders.class);
 
-    /** Names the core or OkHttp sets, or that carry a credential, in lower case. */
-    private static final String[] RESERVED = {
-        "accept",
-        "accept-encoding",
-        "authorization",
-        "connection",
-        "cookie",
-        "expect",
-        "host",
-        "keep-alive",
-        "proxy-authorization",
-        "proxy-connection",
-        "te",
-        "trailer",
-        "transfer-encoding",
-        "upgrade",
-        "user-agent"
-    };
+    /** Names that carry a credential or that OkHttp's own mechanisms set, besides the client's own, in lower case. */
+    private static final String[] RESERVED = {"accept-encoding", "authorization", "cookie", "proxy-authorization"};
 
-    /** Prefixes of reserved names: the body's headers, the service's own, and the forwarded user's (IP and key). */
-    private static final String[] RESERVED_PREFIXES = {"content-", "x-service-", "x-forwarded-"};
+    /** Prefixes of reserved names: the service's own headers, and the forwarded user's (IP and key). */
+    private static final String[] RESERVED_PREFIXES = {"x-service-", "x-forwarded-"};
 
     private ObserverHeaders() {}
 
@@ -69,6 +53,9 @@ final class ObserverHeaders {
     }
 
     private static boolean reserved(String name) {
+        if (HeaderNames.ownedByTheClient(name)) {
+            return true;
+        }
         for (String reserved : RESERVED) {
             if (reserved.equalsIgnoreCase(name)) {
                 return true;
