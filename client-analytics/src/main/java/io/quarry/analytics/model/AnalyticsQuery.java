@@ -15,7 +15,9 @@ import java.util.Objects;
  *         .tags(AnalyticsTags.anyOf("mobile", "tablet"))
  *         .limit(100);
  * }</pre>
- * Left unset, the service's defaults apply: the last seven days up to today, every search, 10 rows from the first.
+ * Left unset, the service's defaults apply: the last seven days up to today, every search, 10 rows from the first,
+ * the most frequent searches first. The withers take values only: to go back to a default, build the query without
+ * that member ({@link #of()} has none set).
  *
  * @param startDate the first day, or null for the service's default (seven days ago)
  * @param endDate the last day, or null for the service's default (today)
@@ -88,28 +90,36 @@ public record AnalyticsQuery(
     /**
      * {@return the new query}
      *
-     * @param date the first day (UTC), or null for the service's default (seven days ago)
+     * @param startDate the first day (UTC); a query built without it starts seven days ago
+     * @throws NullPointerException naming {@code startDate} if it is null
+     * @throws IllegalArgumentException for a day after the end, or a year outside 0..9999
      */
-    public AnalyticsQuery startDate(LocalDate date) {
-        return new AnalyticsQuery(date, endDate, tags, limit, offset, orderBy, direction);
+    public AnalyticsQuery startDate(LocalDate startDate) {
+        Objects.requireNonNull(startDate, "startDate");
+        return new AnalyticsQuery(startDate, endDate, tags, limit, offset, orderBy, direction);
     }
 
     /**
      * {@return the new query}
      *
-     * @param date the last day (UTC), included, or null for the service's default (today)
+     * @param endDate the last day (UTC), included; a query built without it ends today
+     * @throws NullPointerException naming {@code endDate} if it is null
+     * @throws IllegalArgumentException for a day before the start, or a year outside 0..9999
      */
-    public AnalyticsQuery endDate(LocalDate date) {
-        return new AnalyticsQuery(startDate, date, tags, limit, offset, orderBy, direction);
+    public AnalyticsQuery endDate(LocalDate endDate) {
+        Objects.requireNonNull(endDate, "endDate");
+        return new AnalyticsQuery(startDate, endDate, tags, limit, offset, orderBy, direction);
     }
 
     /**
      * {@return the new query}
      *
-     * @param expression the tags searches must match, or null for every search
+     * @param tags the tags searches must match; a query built without them counts every search
+     * @throws NullPointerException naming {@code tags} if it is null
      */
-    public AnalyticsQuery tags(AnalyticsTags expression) {
-        return new AnalyticsQuery(startDate, endDate, expression, limit, offset, orderBy, direction);
+    public AnalyticsQuery tags(AnalyticsTags tags) {
+        Objects.requireNonNull(tags, "tags");
+        return new AnalyticsQuery(startDate, endDate, tags, limit, offset, orderBy, direction);
     }
 
     /**
@@ -131,13 +141,29 @@ public record AnalyticsQuery(
     }
 
     /**
-     * {@return the new query}
+     * What top searches are sorted by: only {@link SearchOrderBy#SEARCH_COUNT} without click analytics. Sent by the
+     * top searches calls only.
      *
-     * @param order what top searches are sorted by, or null for the most frequent first
-     * @param orderDirection which way, or null for descending
+     * @param orderBy the figure sorted by; a query built without it sorts by search count
+     * @return the new query
+     * @throws NullPointerException naming {@code orderBy} if it is null
      */
-    public AnalyticsQuery orderBy(SearchOrderBy order, OrderDirection orderDirection) {
-        return new AnalyticsQuery(startDate, endDate, tags, limit, offset, order, orderDirection);
+    public AnalyticsQuery orderBy(SearchOrderBy orderBy) {
+        Objects.requireNonNull(orderBy, "orderBy");
+        return new AnalyticsQuery(startDate, endDate, tags, limit, offset, orderBy, direction);
+    }
+
+    /**
+     * Which way top searches are sorted, by {@link #orderBy(SearchOrderBy) orderBy} or by search count when the
+     * query sets no order. Sent by the top searches calls only.
+     *
+     * @param direction the direction; a query built without it sorts largest first ({@link OrderDirection#DESC})
+     * @return the new query
+     * @throws NullPointerException naming {@code direction} if it is null
+     */
+    public AnalyticsQuery direction(OrderDirection direction) {
+        Objects.requireNonNull(direction, "direction");
+        return new AnalyticsQuery(startDate, endDate, tags, limit, offset, orderBy, direction);
     }
 
     /**
