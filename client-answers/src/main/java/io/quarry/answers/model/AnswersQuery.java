@@ -107,19 +107,22 @@ public final class AnswersQuery {
     /**
      * The attributes searched for an answer.
      *
-     * @param attributes attribute names; {@code *} for every attribute; null for the default ({@code ["*"]})
+     * @param attributes attribute names (dotted paths reach nested attributes); {@code *} for every attribute; a
+     *     query built without them searches every attribute ({@code ["*"]})
      * @return a new query
+     * @throws NullPointerException naming {@code attributes} if the list is null
      * @throws InvalidRequestException if an attribute name is null
      */
     public AnswersQuery attributesForPrediction(List<String> attributes) {
+        Objects.requireNonNull(attributes, "attributes");
         // a loop, not contains(null), which immutable lists refuse
-        if (attributes != null && attributes.stream().anyMatch(Objects::isNull)) {
+        if (attributes.stream().anyMatch(Objects::isNull)) {
             throw new InvalidRequestException("attributesForPrediction holds attribute names, got null");
         }
         return new AnswersQuery(
                 query,
                 queryLanguages,
-                attributes == null ? null : List.copyOf(attributes),
+                List.copyOf(attributes),
                 searchParameters,
                 nbHits,
                 threshold,
@@ -131,15 +134,17 @@ public final class AnswersQuery {
      * restrictSearchableAttributes, ...). The service sets the query and the paging itself. A search client's
      * query parameters fit as they are ({@code searchQuery.params()}).
      *
-     * @param parameters parameter name to plain JSON value (String, Number, Boolean, List, Map); null for none
+     * @param parameters parameter name to plain JSON value (String, Number, Boolean, List, Map); an empty map, as
+     *     in a query built without them, sends none
      * @return a new query
+     * @throws NullPointerException naming {@code parameters} if the map is null
      */
     public AnswersQuery searchParameters(Map<String, ?> parameters) {
         return new AnswersQuery(
                 query,
                 queryLanguages,
                 attributesForPrediction,
-                CopyOnWrite.copy(parameters),
+                CopyOnWrite.copy(Objects.requireNonNull(parameters, "parameters")),
                 nbHits,
                 threshold,
                 returnExtractAttribute);
