@@ -55,15 +55,18 @@ class NullSettersTest {
     }
 
     @Test
-    void aListingFilterGivenNullListsCrawlersOfAnyNameOrApplication() {
+    void aListingFilterTakesAValueAndIsLeftOutByBuildingWithoutIt() {
         CrawlerListQuery filtered = CrawlerListQuery.of().name("docs").appId("APP");
 
-        CrawlerListQuery unfiltered = filtered.name(null).appId(null);
-
+        assertThatThrownBy(() -> filtered.name(null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("name");
+        assertThatThrownBy(() -> filtered.appId(null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("appId");
         assertThat(filtered.name()).contains("docs");
         assertThat(filtered.appId()).contains("APP");
-        assertThat(unfiltered.name()).isEmpty();
-        assertThat(unfiltered.appId()).isEmpty();
-        assertThat(unfiltered.itemsPerPage()).isEqualTo(CrawlerListQuery.of().itemsPerPage());
+        assertThat(CrawlerListQuery.of().name()).isEmpty();
+        assertThat(CrawlerListQuery.of().appId()).isEmpty();
     }
 }
