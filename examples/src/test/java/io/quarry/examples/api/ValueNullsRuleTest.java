@@ -70,7 +70,6 @@ class ValueNullsRuleTest {
             "FacetValuesQuery.facetQuery(String) #0",
             "FacetValuesQuery.query(SearchQuery) #0",
             "Health.setTimeout(Duration) #0",
-            "Incident.fromJson(long, Map) #1",
             "IndexQuery.facet(String, String, String, SearchQuery) #2",
             "IndexSettings.attributeForDistinct(String) #0",
             "IndexSettings.highlightPostTag(String) #0",
@@ -157,7 +156,6 @@ class ValueNullsRuleTest {
             "SynonymType.fromWireName(String) #0",
             "TransportException.failure(String, IOException) #1",
             "TransportException.timeout(String, IOException) #1",
-            "UsagePoint.fromJson(long, Object) #1",
             "UserIdQuery.cluster(String) #0",
             "new DeserializationException(Type, String, String, Throwable) #3",
             "new InvalidRequestException(String, Throwable) #1",
@@ -182,7 +180,6 @@ class ValueNullsRuleTest {
             Map.entry("FacetAmount", "a query suggestions configuration read back"),
             Map.entry("SourceIndex", "a query suggestions configuration read back"),
             Map.entry("RecordExtractor", "a crawler's configuration read back"),
-            Map.entry("Incident", "the monitoring incidents answer (fromJson is its JSON creator)"),
             Map.entry("ApiKey", "a member left null is not sent, so the service's default applies (no rights)"),
             Map.entry("BatchOperation", "its factory takes a null body too (a delete or clear has none)"),
             Map.entry("InsightsEvent", "building an event checks nothing: its rules are checked when it is sent"));
