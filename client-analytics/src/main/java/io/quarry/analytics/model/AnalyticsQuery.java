@@ -24,8 +24,8 @@ import java.util.Objects;
  * @param tags the tags searches must match, or null for every search
  * @param limit how many rows, 0 to {@value #MAX_LIMIT}, or null for the service's default (10)
  * @param offset the first row, or null for 0
- * @param orderBy the order of top searches, or null for the most frequent first
- * @param direction the direction of {@code orderBy}, or null for descending
+ * @param orderBy what top searches are sorted by, or null for the service's default (search count)
+ * @param direction which way top searches are sorted, or null for the service's default (descending)
  */
 public record AnalyticsQuery(
         LocalDate startDate,
