@@ -5,8 +5,8 @@ import java.util.Optional;
 
 /**
  * Which crawlers to list and how many per page. Immutable, and equal to a query with the same members; the defaults
- * are 20 per page from page 1, no filter. Each method takes a value: a query built without a filter lists crawlers
- * of any name or application.
+ * are 20 per page from page 1, no filter. A filter given null is removed, as in the defaults: the list then holds
+ * crawlers of any name or application.
  */
 public final class CrawlerListQuery {
 
@@ -58,21 +58,19 @@ public final class CrawlerListQuery {
     /**
      * {@return a new query}
      *
-     * @param name only crawlers of this name
-     * @throws NullPointerException naming {@code name} if it is null
+     * @param crawlerName only crawlers of this name; null for crawlers of any name
      */
-    public CrawlerListQuery name(String name) {
-        return new CrawlerListQuery(itemsPerPage, page, Objects.requireNonNull(name, "name"), appId);
+    public CrawlerListQuery name(String crawlerName) {
+        return new CrawlerListQuery(itemsPerPage, page, crawlerName, appId);
     }
 
     /**
      * {@return a new query}
      *
-     * @param appId only crawlers writing to this application
-     * @throws NullPointerException naming {@code appId} if it is null
+     * @param applicationId only crawlers writing to this application; null for crawlers of any application
      */
-    public CrawlerListQuery appId(String appId) {
-        return new CrawlerListQuery(itemsPerPage, page, name, Objects.requireNonNull(appId, "appId"));
+    public CrawlerListQuery appId(String applicationId) {
+        return new CrawlerListQuery(itemsPerPage, page, name, applicationId);
     }
 
     /** {@return crawlers per page} */

@@ -15,9 +15,10 @@ class CrawlerListQueryTest {
         assertThat(one).isEqualTo(two).hasSameHashCodeAs(two);
         assertThat(one)
                 .isNotEqualTo(two.appId("APP"))
-                .isNotEqualTo(two.name("docs"))
-                .isNotEqualTo(CrawlerListQuery.of().itemsPerPage(50).page(2))
+                .isNotEqualTo(two.name(null))
                 .isNotEqualTo(two.page(3));
+        assertThat(one.name(null))
+                .isEqualTo(CrawlerListQuery.of().itemsPerPage(50).page(2));
     }
 
     @Test

@@ -55,18 +55,15 @@ class NullSettersTest {
     }
 
     @Test
-    void aListingFilterTakesAValueAndIsLeftOutByBuildingWithoutIt() {
+    void aListingFilterGivenNullListsCrawlersOfAnyNameOrApplication() {
         CrawlerListQuery filtered = CrawlerListQuery.of().name("docs").appId("APP");
 
-        assertThatThrownBy(() -> filtered.name(null))
-                .isInstanceOf(NullPointerException.class)
-                .hasMessage("name");
-        assertThatThrownBy(() -> filtered.appId(null))
-                .isInstanceOf(NullPointerException.class)
-                .hasMessage("appId");
+        CrawlerListQuery unfiltered = filtered.name(null).appId(null);
+
         assertThat(filtered.name()).contains("docs");
         assertThat(filtered.appId()).contains("APP");
-        assertThat(CrawlerListQuery.of().name()).isEmpty();
-        assertThat(CrawlerListQuery.of().appId()).isEmpty();
+        assertThat(unfiltered.name()).isEmpty();
+        assertThat(unfiltered.appId()).isEmpty();
+        assertThat(unfiltered.itemsPerPage()).isEqualTo(CrawlerListQuery.of().itemsPerPage());
     }
 }
