@@ -107,22 +107,19 @@ public final class AnswersQuery {
     /**
      * The attributes searched for an answer.
      *
-     * @param attributes attribute names (dotted paths reach nested attributes); {@code *} for every attribute; a
-     *     query built without them searches every attribute ({@code ["*"]})
+     * @param attributes attribute names; {@code *} for every attribute; null for the default ({@code ["*"]})
      * @return a new query
-     * @throws NullPointerException naming {@code attributes} if the list is null
      * @throws InvalidRequestException if an attribute name is null
      */
     public AnswersQuery attributesForPrediction(List<String> attributes) {
-        Objects.requireNonNull(attributes, "attributes");
         // a loop, not contains(null), which immutable lists refuse
-        if (attributes.stream().anyMatch(Objects::isNull)) {
+        if (attributes != null && attributes.stream().anyMatch(Objects::isNull)) {
             throw new InvalidRequestException("attributesForPrediction holds attribute names, got null");
         }
         return new AnswersQuery(
                 query,
                 queryLanguages,
-                List.copyOf(attributes),
+                attributes == null ? null : List.copyOf(attributes),
                 searchParameters,
                 nbHits,
                 threshold,
@@ -134,17 +131,15 @@ public final class AnswersQuery {
      * restrictSearchableAttributes, ...). The service sets the query and the paging itself. A search client's
      * query parameters fit as they are ({@code searchQuery.params()}).
      *
-     * @param parameters parameter name to plain JSON value (String, Number, Boolean, List, Map); an empty map, as
-     *     in a query built without them, sends none
+     * @param parameters parameter name to plain JSON value (String, Number, Boolean, List, Map); null for none
      * @return a new query
-     * @throws NullPointerException naming {@code parameters} if the map is null
      */
     public AnswersQuery searchParameters(Map<String, ?> parameters) {
         return new AnswersQuery(
                 query,
                 queryLanguages,
                 attributesForPrediction,
-                CopyOnWrite.copy(Objects.requireNonNull(parameters, "parameters")),
+                CopyOnWrite.copy(parameters),
                 nbHits,
                 threshold,
                 returnExtractAttribute);
