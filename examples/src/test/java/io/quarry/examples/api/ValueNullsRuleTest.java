@@ -45,7 +45,14 @@ class ValueNullsRuleTest {
      * may be none or its reason where it may be left out.
      */
     private static final Set<String> TAKE_NULL = Set.of(
+            "AnalyticsQuery.endDate(LocalDate) #0",
+            "AnalyticsQuery.orderBy(SearchOrderBy, OrderDirection) #0",
+            "AnalyticsQuery.orderBy(SearchOrderBy, OrderDirection) #1",
+            "AnalyticsQuery.startDate(LocalDate) #0",
+            "AnalyticsQuery.tags(AnalyticsTags) #0",
             "ApiException.of(Endpoint, String, int, String, String, Map, List, Object) #7",
+            "AnswersQuery.attributesForPrediction(List) #0",
+            "AnswersQuery.searchParameters(Map) #0",
             "BatchOperation.of(BatchAction, Object) #1",
             "BatchOperation.onIndex(String, BatchAction, Object) #2",
             "Builder.put(String, Object) #1",
@@ -66,6 +73,8 @@ class ValueNullsRuleTest {
             "CrawlerConfiguration.indexPrefix(String) #0",
             "CrawlerConfiguration.member(String, Object) #1",
             "CrawlerConfiguration.schedule(String) #0",
+            "CrawlerListQuery.appId(String) #0",
+            "CrawlerListQuery.name(String) #0",
             "DictionaryQuery.language(String) #0",
             "FacetValuesQuery.facetQuery(String) #0",
             "FacetValuesQuery.query(SearchQuery) #0",
