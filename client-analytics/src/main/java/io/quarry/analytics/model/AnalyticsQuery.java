@@ -16,8 +16,8 @@ import java.util.Objects;
  *         .limit(100);
  * }</pre>
  * Left unset, the service's defaults apply: the last seven days up to today, every search, 10 rows from the first,
- * the most frequent searches first. The withers take values only: to go back to a default, build the query without
- * that member ({@link #of()} has none set).
+ * the most frequent searches first. As the other query values' withers do, a wither given null leaves that member to
+ * the service's default, as a query built without it does.
  *
  * @param startDate the first day, or null for the service's default (seven days ago)
  * @param endDate the last day, or null for the service's default (today)
@@ -90,35 +90,29 @@ public record AnalyticsQuery(
     /**
      * {@return the new query}
      *
-     * @param startDate the first day (UTC); a query built without it starts seven days ago
-     * @throws NullPointerException naming {@code startDate} if it is null
+     * @param startDate the first day (UTC), or null for the service's default (seven days ago)
      * @throws IllegalArgumentException for a day after the end, or a year outside 0..9999
      */
     public AnalyticsQuery startDate(LocalDate startDate) {
-        Objects.requireNonNull(startDate, "startDate");
         return new AnalyticsQuery(startDate, endDate, tags, limit, offset, orderBy, direction);
     }
 
     /**
      * {@return the new query}
      *
-     * @param endDate the last day (UTC), included; a query built without it ends today
-     * @throws NullPointerException naming {@code endDate} if it is null
+     * @param endDate the last day (UTC), included, or null for the service's default (today)
      * @throws IllegalArgumentException for a day before the start, or a year outside 0..9999
      */
     public AnalyticsQuery endDate(LocalDate endDate) {
-        Objects.requireNonNull(endDate, "endDate");
         return new AnalyticsQuery(startDate, endDate, tags, limit, offset, orderBy, direction);
     }
 
     /**
      * {@return the new query}
      *
-     * @param tags the tags searches must match; a query built without them counts every search
-     * @throws NullPointerException naming {@code tags} if it is null
+     * @param tags the tags searches must match, or null for every search
      */
     public AnalyticsQuery tags(AnalyticsTags tags) {
-        Objects.requireNonNull(tags, "tags");
         return new AnalyticsQuery(startDate, endDate, tags, limit, offset, orderBy, direction);
     }
 
@@ -144,12 +138,10 @@ public record AnalyticsQuery(
      * What top searches are sorted by: only {@link SearchOrderBy#SEARCH_COUNT} without click analytics. Sent by the
      * top searches calls only.
      *
-     * @param orderBy the figure sorted by; a query built without it sorts by search count
+     * @param orderBy the figure sorted by, or null for the service's default (search count)
      * @return the new query
-     * @throws NullPointerException naming {@code orderBy} if it is null
      */
     public AnalyticsQuery orderBy(SearchOrderBy orderBy) {
-        Objects.requireNonNull(orderBy, "orderBy");
         return new AnalyticsQuery(startDate, endDate, tags, limit, offset, orderBy, direction);
     }
 
@@ -157,12 +149,10 @@ public record AnalyticsQuery(
      * Which way top searches are sorted, by {@link #orderBy(SearchOrderBy) orderBy} or by search count when the
      * query sets no order. Sent by the top searches calls only.
      *
-     * @param direction the direction; a query built without it sorts largest first ({@link OrderDirection#DESC})
+     * @param direction the direction, or null for the service's default (largest first, {@link OrderDirection#DESC})
      * @return the new query
-     * @throws NullPointerException naming {@code direction} if it is null
      */
     public AnalyticsQuery direction(OrderDirection direction) {
-        Objects.requireNonNull(direction, "direction");
         return new AnalyticsQuery(startDate, endDate, tags, limit, offset, orderBy, direction);
     }
 

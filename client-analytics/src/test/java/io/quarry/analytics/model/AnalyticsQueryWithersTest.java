@@ -1,14 +1,12 @@
 package io.quarry.analytics.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 
 import java.time.LocalDate;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each wither of a query sets one member to a value: a null is refused naming the parameter, and a default is had by
- * building the query without the member.
+ * Each wither of a query sets one member; null leaves it to the service's default, as a query built without it.
  */
 class AnalyticsQueryWithersTest {
 
@@ -19,12 +17,12 @@ class AnalyticsQueryWithersTest {
             .direction(OrderDirection.ASC);
 
     @Test
-    void aNullIsRefusedNamingTheParameter() {
-        assertThatNullPointerException().isThrownBy(() -> QUERY.startDate(null)).withMessage("startDate");
-        assertThatNullPointerException().isThrownBy(() -> QUERY.endDate(null)).withMessage("endDate");
-        assertThatNullPointerException().isThrownBy(() -> QUERY.tags(null)).withMessage("tags");
-        assertThatNullPointerException().isThrownBy(() -> QUERY.orderBy(null)).withMessage("orderBy");
-        assertThatNullPointerException().isThrownBy(() -> QUERY.direction(null)).withMessage("direction");
+    void aNullLeavesTheMemberToTheServiceAsAQueryBuiltWithoutIt() {
+        AnalyticsQuery unset =
+                QUERY.startDate(null).endDate(null).tags(null).orderBy(null).direction(null);
+        assertThat(unset)
+                .isEqualTo(AnalyticsQuery.of())
+                .isEqualTo(new AnalyticsQuery(null, null, null, null, null, null, null));
     }
 
     @Test

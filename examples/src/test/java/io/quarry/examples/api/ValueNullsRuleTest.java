@@ -45,9 +45,9 @@ class ValueNullsRuleTest {
      * may be none or its reason where it may be left out.
      */
     private static final Set<String> TAKE_NULL = Set.of(
+            "AnalyticsQuery.direction(OrderDirection) #0",
             "AnalyticsQuery.endDate(LocalDate) #0",
-            "AnalyticsQuery.orderBy(SearchOrderBy, OrderDirection) #0",
-            "AnalyticsQuery.orderBy(SearchOrderBy, OrderDirection) #1",
+            "AnalyticsQuery.orderBy(SearchOrderBy) #0",
             "AnalyticsQuery.startDate(LocalDate) #0",
             "AnalyticsQuery.tags(AnalyticsTags) #0",
             "ApiException.of(Endpoint, String, int, String, String, Map, List, Object) #7",
