@@ -84,6 +84,14 @@ class AnalyticsContractTest {
         List<TopSearch> top = products.topSearches(AnalyticsQuery.of()).searches();
         assertThat(top).extracting(TopSearch::search).containsExactly("shoe", "boot", "hat");
         assertThat(top.get(0)).isEqualTo(new TopSearch("shoe", 2, 2));
+        // a direction without an order turns the default order, by search count (ties by text either way)
+        assertThat(products.topSearches(AnalyticsQuery.of().direction(OrderDirection.ASC))
+                        .searches())
+                .extracting(TopSearch::search)
+                .containsExactly("boot", "hat", "shoe");
+        assertThat(products.topSearches(AnalyticsQuery.of().orderBy(SearchOrderBy.SEARCH_COUNT))
+                        .searches())
+                .isEqualTo(top);
 
         List<TopSearchWithClickAnalytics> withClicks =
                 products.topSearchesWithClickAnalytics(AnalyticsQuery.of()).searches();
@@ -102,8 +110,9 @@ class AnalyticsContractTest {
         assertThat(hat.conversionRate()).isNull();
         assertThat(hat.averageClickPosition()).isNull();
 
-        List<TopSearchWithClickAnalytics> byRateAscending = products.topSearchesWithClickAnalytics(
-                        AnalyticsQuery.of().orderBy(SearchOrderBy.CLICK_THROUGH_RATE, OrderDirection.ASC))
+        List<TopSearchWithClickAnalytics> byRateAscending = products.topSearchesWithClickAnalytics(AnalyticsQuery.of()
+                        .orderBy(SearchOrderBy.CLICK_THROUGH_RATE)
+                        .direction(OrderDirection.ASC))
                 .searches();
         assertThat(byRateAscending.get(0).search()).isEqualTo("shoe");
     }
@@ -212,7 +221,7 @@ class AnalyticsContractTest {
     void errorsAreTyped() {
         assertThatThrownBy(() -> client.index("nowhere").status()).isInstanceOf(NotFoundException.class);
         assertThatThrownBy(() -> products.topSearchesWithClickAnalytics(
-                        AnalyticsQuery.of().orderBy(SearchOrderBy.of("size"), null)))
+                        AnalyticsQuery.of().orderBy(SearchOrderBy.of("size"))))
                 .isInstanceOf(BadRequestException.class);
     }
 

@@ -50,12 +50,33 @@ class AnalyticsRequestShapeTest {
                                 .tags(AnalyticsTags.allOf("mobile", "fr").or(AnalyticsTags.tag("web")))
                                 .limit(20)
                                 .offset(40)
-                                .orderBy(SearchOrderBy.CONVERSION_RATE, OrderDirection.ASC));
+                                .orderBy(SearchOrderBy.CONVERSION_RATE)
+                                .direction(OrderDirection.ASC));
 
         WM.verify(getRequestedFor(urlEqualTo("/2/searches?index=my%20products&startDate=2026-01-01&endDate=2026-01-31"
                         + "&tags=%28mobile%20AND%20fr%29%20OR%20web&limit=20&offset=40&orderBy=conversionRate"
                         + "&direction=asc&clickAnalytics=true"))
                 .withHeader("X-Service-API-Key", equalTo(WireMockClients.API_KEY)));
+    }
+
+    @Test
+    void sendsTheOrderAndTheDirectionEachOnItsOwn() {
+        WM.stubFor(get(urlPathEqualTo("/2/searches")).willReturn(okJson("{\"searches\":[]}")));
+        AnalyticsIndex index = client.index("products");
+
+        index.topSearches(AnalyticsQuery.of().direction(OrderDirection.ASC));
+        index.topSearchesWithClickAnalytics(AnalyticsQuery.of().orderBy(SearchOrderBy.AVERAGE_CLICK_POSITION));
+        index.topSearches(AnalyticsQuery.of());
+
+        WM.verify(getRequestedFor(urlEqualTo("/2/searches?index=products&direction=asc")));
+        WM.verify(getRequestedFor(
+                urlEqualTo("/2/searches?index=products&orderBy=averageClickPosition&clickAnalytics=true")));
+        WM.verify(getRequestedFor(urlEqualTo("/2/searches?index=products")));
+        // calls that take no order leave both out
+        WM.stubFor(get(urlPathEqualTo("/2/searches/count")).willReturn(okJson("{\"count\":0,\"dates\":[]}")));
+        index.searchesCount(
+                AnalyticsQuery.of().orderBy(SearchOrderBy.SEARCH_COUNT).direction(OrderDirection.ASC));
+        WM.verify(getRequestedFor(urlEqualTo("/2/searches/count?index=products")));
     }
 
     @Test
@@ -89,7 +110,7 @@ class AnalyticsRequestShapeTest {
     @Test
     void clickOrdersNeedTheClickAnalyticsCall() {
         assertThatThrownBy(() -> client.index("products")
-                        .topSearches(AnalyticsQuery.of().orderBy(SearchOrderBy.CLICK_THROUGH_RATE, null)))
+                        .topSearches(AnalyticsQuery.of().orderBy(SearchOrderBy.CLICK_THROUGH_RATE)))
                 .isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("click analytics");
         assertThat(WM.getAllServeEvents()).isEmpty();

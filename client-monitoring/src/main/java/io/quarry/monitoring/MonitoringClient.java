@@ -448,7 +448,8 @@ public final class MonitoringClient extends ClientHandle<MonitoringClient> {
         List<ClusterHealth> entries = new ArrayList<>();
         for (String name : names) {
             List<TimePoint> points = latency.forServer(name);
-            entries.add(new ClusterHealth(name, status.forServer(name), incidents.forServer(name), points));
+            entries.add(
+                    new ClusterHealth(name, status.forServer(name).orElse(null), incidents.forServer(name), points));
         }
         return new ClusterHealthReport(entries);
     }

@@ -56,7 +56,8 @@ class MonitoringContractTest {
                 .containsEntry(TWO + "-dsn-1", ServerStatus.OPERATIONAL);
         assertThat(monitoring.statusAsync(List.of(ONE, ONE + "-2")).join().status())
                 .containsOnlyKeys(ONE, ONE + "-2");
-        assertThat(monitoring.statusAsync().join().forServer(TWO)).isEqualTo(ServerStatus.OPERATIONAL);
+        assertThat(monitoring.statusAsync().join().forServer(TWO)).contains(ServerStatus.OPERATIONAL);
+        assertThat(monitoring.status(List.of(ONE)).forServer(TWO)).isEmpty();
     }
 
     @Test
@@ -76,7 +77,7 @@ class MonitoringContractTest {
         assertThat(incident.time()).isBetween(before, Instant.now().plusSeconds(1));
         assertThat(monitoring.incidentsAsync().join().forServer(ONE)).containsExactly(incident);
         assertThat(monitoring.incidents().forServer(TWO)).isEmpty();
-        assertThat(monitoring.status(List.of(ONE)).forServer(ONE)).isEqualTo(ServerStatus.DEGRADED_PERFORMANCE);
+        assertThat(monitoring.status(List.of(ONE)).forServer(ONE)).contains(ServerStatus.DEGRADED_PERFORMANCE);
     }
 
     @Test
@@ -270,7 +271,7 @@ class MonitoringContractTest {
         try (MonitoringClient wrong =
                 MonitoringClient.create(MockServerClients.config(MOCK.server(), "not-the-monitoring-key"))) {
             assertThatThrownBy(wrong::inventoryServers).isInstanceOf(QuarryException.class);
-            assertThat(wrong.status().forServer(ONE)).isEqualTo(ServerStatus.OPERATIONAL);
+            assertThat(wrong.status().forServer(ONE)).contains(ServerStatus.OPERATIONAL);
         }
     }
 

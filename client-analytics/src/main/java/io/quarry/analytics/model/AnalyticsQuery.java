@@ -15,15 +15,17 @@ import java.util.Objects;
  *         .tags(AnalyticsTags.anyOf("mobile", "tablet"))
  *         .limit(100);
  * }</pre>
- * Left unset, the service's defaults apply: the last seven days up to today, every search, 10 rows from the first.
+ * Left unset, the service's defaults apply: the last seven days up to today, every search, 10 rows from the first,
+ * the most frequent searches first. As the other query values' withers do, a wither given null leaves that member to
+ * the service's default, as a query built without it does.
  *
  * @param startDate the first day, or null for the service's default (seven days ago)
  * @param endDate the last day, or null for the service's default (today)
  * @param tags the tags searches must match, or null for every search
  * @param limit how many rows, 0 to {@value #MAX_LIMIT}, or null for the service's default (10)
  * @param offset the first row, or null for 0
- * @param orderBy the order of top searches, or null for the most frequent first
- * @param direction the direction of {@code orderBy}, or null for descending
+ * @param orderBy what top searches are sorted by, or null for the service's default (search count)
+ * @param direction which way top searches are sorted, or null for the service's default (descending)
  */
 public record AnalyticsQuery(
         LocalDate startDate,
@@ -88,28 +90,30 @@ public record AnalyticsQuery(
     /**
      * {@return the new query}
      *
-     * @param date the first day (UTC), or null for the service's default (seven days ago)
+     * @param startDate the first day (UTC), or null for the service's default (seven days ago)
+     * @throws IllegalArgumentException for a day after the end, or a year outside 0..9999
      */
-    public AnalyticsQuery startDate(LocalDate date) {
-        return new AnalyticsQuery(date, endDate, tags, limit, offset, orderBy, direction);
+    public AnalyticsQuery startDate(LocalDate startDate) {
+        return new AnalyticsQuery(startDate, endDate, tags, limit, offset, orderBy, direction);
     }
 
     /**
      * {@return the new query}
      *
-     * @param date the last day (UTC), included, or null for the service's default (today)
+     * @param endDate the last day (UTC), included, or null for the service's default (today)
+     * @throws IllegalArgumentException for a day before the start, or a year outside 0..9999
      */
-    public AnalyticsQuery endDate(LocalDate date) {
-        return new AnalyticsQuery(startDate, date, tags, limit, offset, orderBy, direction);
+    public AnalyticsQuery endDate(LocalDate endDate) {
+        return new AnalyticsQuery(startDate, endDate, tags, limit, offset, orderBy, direction);
     }
 
     /**
      * {@return the new query}
      *
-     * @param expression the tags searches must match, or null for every search
+     * @param tags the tags searches must match, or null for every search
      */
-    public AnalyticsQuery tags(AnalyticsTags expression) {
-        return new AnalyticsQuery(startDate, endDate, expression, limit, offset, orderBy, direction);
+    public AnalyticsQuery tags(AnalyticsTags tags) {
+        return new AnalyticsQuery(startDate, endDate, tags, limit, offset, orderBy, direction);
     }
 
     /**
@@ -131,13 +135,25 @@ public record AnalyticsQuery(
     }
 
     /**
-     * {@return the new query}
+     * What top searches are sorted by: only {@link SearchOrderBy#SEARCH_COUNT} without click analytics. Sent by the
+     * top searches calls only.
      *
-     * @param order what top searches are sorted by, or null for the most frequent first
-     * @param orderDirection which way, or null for descending
+     * @param orderBy the figure sorted by, or null for the service's default (search count)
+     * @return the new query
      */
-    public AnalyticsQuery orderBy(SearchOrderBy order, OrderDirection orderDirection) {
-        return new AnalyticsQuery(startDate, endDate, tags, limit, offset, order, orderDirection);
+    public AnalyticsQuery orderBy(SearchOrderBy orderBy) {
+        return new AnalyticsQuery(startDate, endDate, tags, limit, offset, orderBy, direction);
+    }
+
+    /**
+     * Which way top searches are sorted, by {@link #orderBy(SearchOrderBy) orderBy} or by search count when the
+     * query sets no order. Sent by the top searches calls only.
+     *
+     * @param direction the direction, or null for the service's default (largest first, {@link OrderDirection#DESC})
+     * @return the new query
+     */
+    public AnalyticsQuery direction(OrderDirection direction) {
+        return new AnalyticsQuery(startDate, endDate, tags, limit, offset, orderBy, direction);
     }
 
     /**

@@ -23,7 +23,7 @@ public record Incident(Instant time, String title, String body, ServerStatus sta
      * @return the incident
      */
     @JsonCreator
-    public static Incident fromJson(@JsonProperty("t") long t, @JsonProperty("v") Map<String, String> v) {
+    static Incident fromJson(@JsonProperty("t") long t, @JsonProperty("v") Map<String, String> v) {
         Map<String, String> details = v == null ? Map.of() : v;
         String status = details.get("status");
         return new Incident(

@@ -2,6 +2,7 @@ package io.quarry.monitoring.model;
 
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The status of servers and clusters.
@@ -20,12 +21,12 @@ public record StatusResponse(Map<String, ServerStatus> status) {
     }
 
     /**
-     * {@return its status, or {@code null} when the answer does not name it}
+     * {@return its status, empty when the answer does not name it}
      *
      * @param server a server or cluster name
      */
-    public ServerStatus forServer(String server) {
+    public Optional<ServerStatus> forServer(String server) {
         Objects.requireNonNull(server, "server");
-        return status.get(server);
+        return Optional.ofNullable(status.get(server));
     }
 }

@@ -26,7 +26,7 @@ public record UsagePoint(Instant time, UsageValue value) {
      *     {@code long} (the answer then fails to decode)
      */
     @JsonCreator
-    public static UsagePoint fromJson(@JsonProperty("t") long t, @JsonProperty("v") Object v) {
+    static UsagePoint fromJson(@JsonProperty("t") long t, @JsonProperty("v") Object v) {
         return new UsagePoint(Instant.ofEpochMilli(t), valueOf(v));
     }
 

@@ -45,9 +45,9 @@ class ValueNullsRuleTest {
      * may be none or its reason where it may be left out.
      */
     private static final Set<String> TAKE_NULL = Set.of(
+            "AnalyticsQuery.direction(OrderDirection) #0",
             "AnalyticsQuery.endDate(LocalDate) #0",
-            "AnalyticsQuery.orderBy(SearchOrderBy, OrderDirection) #0",
-            "AnalyticsQuery.orderBy(SearchOrderBy, OrderDirection) #1",
+            "AnalyticsQuery.orderBy(SearchOrderBy) #0",
             "AnalyticsQuery.startDate(LocalDate) #0",
             "AnalyticsQuery.tags(AnalyticsTags) #0",
             "ApiException.of(Endpoint, String, int, String, String, Map, List, Object) #7",
@@ -79,7 +79,6 @@ class ValueNullsRuleTest {
             "FacetValuesQuery.facetQuery(String) #0",
             "FacetValuesQuery.query(SearchQuery) #0",
             "Health.setTimeout(Duration) #0",
-            "Incident.fromJson(long, Map) #1",
             "IndexQuery.facet(String, String, String, SearchQuery) #2",
             "IndexSettings.attributeForDistinct(String) #0",
             "IndexSettings.highlightPostTag(String) #0",
@@ -166,7 +165,6 @@ class ValueNullsRuleTest {
             "SynonymType.fromWireName(String) #0",
             "TransportException.failure(String, IOException) #1",
             "TransportException.timeout(String, IOException) #1",
-            "UsagePoint.fromJson(long, Object) #1",
             "UserIdQuery.cluster(String) #0",
             "new DeserializationException(Type, String, String, Throwable) #3",
             "new InvalidRequestException(String, Throwable) #1",
@@ -191,7 +189,6 @@ class ValueNullsRuleTest {
             Map.entry("FacetAmount", "a query suggestions configuration read back"),
             Map.entry("SourceIndex", "a query suggestions configuration read back"),
             Map.entry("RecordExtractor", "a crawler's configuration read back"),
-            Map.entry("Incident", "the monitoring incidents answer (fromJson is its JSON creator)"),
             Map.entry("ApiKey", "a member left null is not sent, so the service's default applies (no rights)"),
             Map.entry("BatchOperation", "its factory takes a null body too (a delete or clear has none)"),
             Map.entry("InsightsEvent", "building an event checks nothing: its rules are checked when it is sent"));
