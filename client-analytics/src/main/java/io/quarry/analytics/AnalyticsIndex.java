@@ -178,7 +178,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
     private ApiRequest searchesCountRequest(AnalyticsQuery query) {
         Objects.requireNonNull(query, "query");
-        return request(Endpoints.SEARCHES_COUNT, query.rangeParameters());
+        return request(Endpoints.SEARCHES_COUNT, QueryParameters.range(query));
     }
 
     /**
@@ -203,7 +203,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
     private ApiRequest noResultSearchesRequest(AnalyticsQuery query) {
         Objects.requireNonNull(query, "query");
-        return request(Endpoints.NO_RESULT_SEARCHES, query.pageParameters());
+        return request(Endpoints.NO_RESULT_SEARCHES, QueryParameters.page(query));
     }
 
     /**
@@ -228,7 +228,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
     private ApiRequest noClickSearchesRequest(AnalyticsQuery query) {
         Objects.requireNonNull(query, "query");
-        return request(Endpoints.NO_CLICK_SEARCHES, query.pageParameters());
+        return request(Endpoints.NO_CLICK_SEARCHES, QueryParameters.page(query));
     }
 
     /**
@@ -253,7 +253,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
     private ApiRequest noResultRateRequest(AnalyticsQuery query) {
         Objects.requireNonNull(query, "query");
-        return request(Endpoints.NO_RESULT_RATE, query.rangeParameters());
+        return request(Endpoints.NO_RESULT_RATE, QueryParameters.range(query));
     }
 
     /**
@@ -278,7 +278,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
     private ApiRequest noClickRateRequest(AnalyticsQuery query) {
         Objects.requireNonNull(query, "query");
-        return request(Endpoints.NO_CLICK_RATE, query.rangeParameters());
+        return request(Endpoints.NO_CLICK_RATE, QueryParameters.range(query));
     }
 
     /**
@@ -303,7 +303,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
     private ApiRequest topHitsRequest(AnalyticsQuery query) {
         Objects.requireNonNull(query, "query");
-        return request(Endpoints.HITS, query.pageParameters());
+        return request(Endpoints.HITS, QueryParameters.page(query));
     }
 
     /**
@@ -328,7 +328,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
     private ApiRequest topHitsWithClickAnalyticsRequest(AnalyticsQuery query) {
         Objects.requireNonNull(query, "query");
-        return request(Endpoints.HITS, withClickAnalytics(query.pageParameters()));
+        return request(Endpoints.HITS, withClickAnalytics(QueryParameters.page(query)));
     }
 
     /**
@@ -409,7 +409,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
     private ApiRequest usersCountRequest(AnalyticsQuery query) {
         Objects.requireNonNull(query, "query");
-        return request(Endpoints.USERS_COUNT, query.rangeParameters());
+        return request(Endpoints.USERS_COUNT, QueryParameters.range(query));
     }
 
     /**
@@ -434,7 +434,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
     private ApiRequest topFilterAttributesRequest(AnalyticsQuery query) {
         Objects.requireNonNull(query, "query");
-        return request(Endpoints.FILTERS, query.pageParameters());
+        return request(Endpoints.FILTERS, QueryParameters.page(query));
     }
 
     /**
@@ -462,7 +462,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
     private ApiRequest topFilterAttributesForSearchRequest(String search, AnalyticsQuery query) {
         Objects.requireNonNull(query, "query");
-        return request(Endpoints.FILTERS, withSearch(query.pageParameters(), search));
+        return request(Endpoints.FILTERS, withSearch(QueryParameters.page(query), search));
     }
 
     /**
@@ -491,7 +491,8 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
     private ApiRequest filterValuesRequest(List<String> attributes, AnalyticsQuery query) {
         Objects.requireNonNull(query, "query");
-        return request(Endpoints.FILTER_VALUES, query.pageParameters()).path("attributes", attributeList(attributes));
+        return request(Endpoints.FILTER_VALUES, QueryParameters.page(query))
+                .path("attributes", attributeList(attributes));
     }
 
     /**
@@ -523,7 +524,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
     private ApiRequest filterValuesForSearchRequest(List<String> attributes, String search, AnalyticsQuery query) {
         Objects.requireNonNull(query, "query");
-        return request(Endpoints.FILTER_VALUES, withSearch(query.pageParameters(), search))
+        return request(Endpoints.FILTER_VALUES, withSearch(QueryParameters.page(query), search))
                 .path("attributes", attributeList(attributes));
     }
 
@@ -551,7 +552,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
     private ApiRequest noResultFiltersRequest(String search, AnalyticsQuery query) {
         Objects.requireNonNull(query, "query");
-        return request(Endpoints.NO_RESULT_FILTERS, withSearch(query.pageParameters(), search));
+        return request(Endpoints.NO_RESULT_FILTERS, withSearch(QueryParameters.page(query), search));
     }
 
     /**
@@ -576,7 +577,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
     private ApiRequest countriesRequest(AnalyticsQuery query) {
         Objects.requireNonNull(query, "query");
-        return request(Endpoints.COUNTRIES, query.pageParameters());
+        return request(Endpoints.COUNTRIES, QueryParameters.page(query));
     }
 
     /**
@@ -815,7 +816,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
             throw new InvalidRequestException(
                     "ordering by " + query.orderBy() + " needs click analytics: use topSearchesWithClickAnalytics");
         }
-        Map<String, Object> params = query.pageParameters();
+        Map<String, Object> params = QueryParameters.page(query);
         if (query.orderBy() != null) {
             params.put("orderBy", query.orderBy().name());
         }
@@ -827,7 +828,7 @@ public final class AnalyticsIndex extends ScopedHandle<AnalyticsIndex> {
 
     /** {@return the page parameters, with the default limit when the query has none} */
     private static Map<String, Object> withDefaultLimit(AnalyticsQuery query) {
-        Map<String, Object> params = query.pageParameters();
+        Map<String, Object> params = QueryParameters.page(query);
         params.putIfAbsent("limit", String.valueOf(DEFAULT_LIMIT));
         return params;
     }

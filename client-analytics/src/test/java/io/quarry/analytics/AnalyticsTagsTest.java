@@ -52,15 +52,13 @@ class AnalyticsTagsTest {
                 .hasMessageContaining("YYYY-MM-DD");
         assertThatThrownBy(() -> AnalyticsQuery.of().startDate(LocalDate.of(-1, 12, 31)))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThat(AnalyticsQuery.between(LocalDate.of(0, 1, 1), LocalDate.of(9999, 12, 31))
-                        .rangeParameters())
+        assertThat(QueryParameters.range(AnalyticsQuery.between(LocalDate.of(0, 1, 1), LocalDate.of(9999, 12, 31))))
                 .containsEntry("startDate", "0000-01-01")
                 .containsEntry("endDate", "9999-12-31");
         assertThatThrownBy(() -> AnalyticsQuery.of().limit(1001)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> AnalyticsQuery.of().offset(-1)).isInstanceOf(IllegalArgumentException.class);
-        assertThat(AnalyticsQuery.between(LocalDate.of(2026, 1, 1), LocalDate.of(2026, 1, 31))
-                        .limit(5)
-                        .pageParameters())
+        assertThat(QueryParameters.page(AnalyticsQuery.between(LocalDate.of(2026, 1, 1), LocalDate.of(2026, 1, 31))
+                        .limit(5)))
                 .containsEntry("startDate", "2026-01-01")
                 .containsEntry("endDate", "2026-01-31")
                 .containsEntry("limit", "5");

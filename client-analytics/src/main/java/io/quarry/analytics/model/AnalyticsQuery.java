@@ -1,8 +1,6 @@
 package io.quarry.analytics.model;
 
 import java.time.LocalDate;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -156,41 +154,10 @@ public record AnalyticsQuery(
         return new AnalyticsQuery(startDate, endDate, tags, limit, offset, orderBy, direction);
     }
 
-    /**
-     * The URL parameters of the date range and tags (dates as {@code YYYY-MM-DD}).
-     *
-     * @return name to value, unset ones left out
-     */
-    public Map<String, Object> rangeParameters() {
-        Map<String, Object> params = new LinkedHashMap<>();
-        put(params, "startDate", startDate);
-        put(params, "endDate", endDate);
-        put(params, "tags", tags);
-        return params;
-    }
-
-    /**
-     * The URL parameters of the range, tags and page.
-     *
-     * @return name to value, unset ones left out
-     */
-    public Map<String, Object> pageParameters() {
-        Map<String, Object> params = rangeParameters();
-        put(params, "limit", limit);
-        put(params, "offset", offset);
-        return params;
-    }
-
     private static void checkYear(String name, LocalDate date) {
         if (date != null && (date.getYear() < 0 || date.getYear() > 9999)) {
             throw new IllegalArgumentException(
                     name + " " + date + " has no YYYY-MM-DD form: its year must be between 0 and 9999");
-        }
-    }
-
-    private static void put(Map<String, Object> params, String name, Object value) {
-        if (value != null) {
-            params.put(name, value.toString());
         }
     }
 }
