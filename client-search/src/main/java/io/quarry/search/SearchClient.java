@@ -12,6 +12,7 @@ import io.quarry.core.spi.CallScope;
 import io.quarry.core.spi.ClientHandle;
 import io.quarry.core.spi.JsonBodies;
 import io.quarry.core.spi.Polling;
+import io.quarry.search.internal.GeneratedMembersAsked;
 import io.quarry.search.internal.MultiSearchBody;
 import io.quarry.search.internal.RepeatSafety;
 import io.quarry.search.internal.ResponseTypes;
@@ -193,7 +194,8 @@ public final class SearchClient extends ClientHandle<SearchClient> {
     }
 
     private ApiRequest multiSearchRequest(List<IndexQuery> queries, MultiSearchStrategy strategy) {
-        return scope().request(Endpoints.MULTI_SEARCH).body(MultiSearchBody.of(queries, strategy));
+        return GeneratedMembersAsked.unlessAskedByAny(
+                scope().request(Endpoints.MULTI_SEARCH).body(MultiSearchBody.of(queries, strategy)), queries);
     }
 
     /**

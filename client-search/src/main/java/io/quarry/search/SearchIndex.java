@@ -16,6 +16,7 @@ import io.quarry.core.spi.ScopedHandle;
 import io.quarry.search.internal.ChunkOperations;
 import io.quarry.search.internal.ChunkRounds;
 import io.quarry.search.internal.ChunkedWriter;
+import io.quarry.search.internal.GeneratedMembersAsked;
 import io.quarry.search.internal.RepeatSafety;
 import io.quarry.search.internal.ResponseTypes;
 import io.quarry.search.internal.WriteChecks;
@@ -180,10 +181,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private ApiRequest searchRequest(SearchQuery query) {
-        if (parametersInUrl) {
-            return scope().request(Endpoints.SEARCH_GET).query(urlParameters(query));
-        }
-        return scope().request(Endpoints.SEARCH).body(query);
+        ApiRequest request = parametersInUrl
+                ? scope().request(Endpoints.SEARCH_GET).query(urlParameters(query))
+                : scope().request(Endpoints.SEARCH).body(query);
+        return GeneratedMembersAsked.unlessAskedBy(request, query);
     }
 
     /**
@@ -263,12 +264,12 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private ApiRequest browsePageRequest(SearchQuery query) {
-        if (parametersInUrl) {
-            return scope().request(Endpoints.BROWSE_GET).query(urlParameters(query));
-        }
         // No query is no parameters, as in the URL: the first page of the whole index.
-        return scope().request(Endpoints.BROWSE)
-                .body(JsonBodies.object("params", query == null ? null : query.toParamString()));
+        ApiRequest request = parametersInUrl
+                ? scope().request(Endpoints.BROWSE_GET).query(urlParameters(query))
+                : scope().request(Endpoints.BROWSE)
+                        .body(JsonBodies.object("params", query == null ? null : query.toParamString()));
+        return GeneratedMembersAsked.unlessAskedBy(request, query);
     }
 
     /**
@@ -308,10 +309,11 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     private ApiRequest browsePageFromRequest(String cursor) {
         // Left out of the request, a null cursor would read the first page again: a loop following cursors restarts.
         Objects.requireNonNull(cursor, "cursor");
-        if (parametersInUrl) {
-            return scope().request(Endpoints.BROWSE_GET).query("cursor", cursor);
-        }
-        return scope().request(Endpoints.BROWSE).body(JsonBodies.object("cursor", cursor));
+        ApiRequest request = parametersInUrl
+                ? scope().request(Endpoints.BROWSE_GET).query("cursor", cursor)
+                : scope().request(Endpoints.BROWSE).body(JsonBodies.object("cursor", cursor));
+        // the cursor carries the first page's parameters, which the client cannot read: the options decide
+        return request.generatedMembersOnlyWhenAsked();
     }
 
     private static Map<String, String> urlParameters(SearchQuery query) {
