@@ -17,7 +17,7 @@ class RequestOptionsValueTest {
                 .queryParameter("getVersion", 2)
                 .readTimeout(Duration.ofSeconds(3))
                 .retryRounds(RetryRounds.forOutages())
-                .withoutGeneratedMembers();
+                .keepGeneratedMembers();
     }
 
     @Test
