@@ -154,6 +154,12 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * queries in multi query request"). The list is sent as given, never split: a strategy only stops the queries
      * of its own call, so the caller decides how to divide a longer list.
      *
+     * <p>Hits keep the members the service generates for them (highlights, snippets, ranking info) as a search's
+     * do, decided once for the call: every result keeps them when any search entry's query asks for some (see
+     * {@link io.quarry.search.model.SearchQuery}) or the options say
+     * {@link io.quarry.core.RequestOptions.Builder#keepGeneratedMembers()};
+     * otherwise no result does, and asking a hit for one throws an {@link IllegalStateException}.
+     *
      * <p>Key right: search.
      *
      * @param queries the queries, at most 50

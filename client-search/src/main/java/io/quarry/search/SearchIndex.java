@@ -152,6 +152,11 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * Searches this index, the parameters in the request's body (in the URL on a
      * {@link #withParametersInUrl()} view).
      *
+     * <p>The hits keep the members the service generates for them (highlights, snippets, ranking info) only when the
+     * query asks for some or the options say {@link io.quarry.core.RequestOptions.Builder#keepGeneratedMembers()}
+     * (see {@link SearchQuery}); otherwise each keeps its record and objectID, and asking it for a generated member
+     * throws an {@link IllegalStateException} (see {@link io.quarry.search.model.Hit}).
+     *
      * <p>Key right: search.
      *
      * @param query the search parameters, or null for none: an empty query, every record under the index's settings
@@ -233,7 +238,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * Reads one page, the first (up to 1000 records), of a browse over this index: one call. Follow
      * {@link SearchResponse#cursor()} with {@link #browsePageFrom(String, Class)}, or use
      * {@link #browseObjects(SearchQuery, Class)} to read every record lazily.
-     * Only custom ranking applies; {@code distinct} is not supported.
+     * Only custom ranking applies; {@code distinct} is not supported. Its hits keep generated members only when
+     * asked, as a {@link #search(SearchQuery, Class) search}'s do (the service sends none on a browse page, so a hit
+     * asked for one then answers that there is none).
      *
      * <p>Key right: browse.
      *
@@ -273,7 +280,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     /**
-     * Reads one page of a browse, the one after the page whose cursor is given: one call.
+     * Reads one page of a browse, the one after the page whose cursor is given: one call. The cursor carries the
+     * first page's parameters, which the client cannot read: its hits keep generated members only with
+     * {@link io.quarry.core.RequestOptions.Builder#keepGeneratedMembers()}.
      *
      * <p>Key right: browse.
      *
