@@ -186,6 +186,21 @@ public final class RecordMapperJson {
         return Json.read(droppingReaderFor(type), body, type);
     }
 
+    /**
+     * Decodes a response body at the start of an array, records without their generated members, as
+     * {@link Json#readDroppingGeneratedMembers(byte[], int, Type)} does.
+     *
+     * @param json   the array
+     * @param length the body's length
+     * @param type   the target type
+     * @param <T>    the target type
+     * @return the value, null for a JSON null
+     * @throws DeserializationException if the JSON is malformed or does not match the type
+     */
+    public <T> T readDroppingGeneratedMembers(byte[] json, int length, Type type) {
+        return readDroppingGeneratedMembers(BodyInput.of(json, length), type);
+    }
+
     private ObjectReader droppingReaderFor(Type type) {
         ObjectReader reader = droppingReaders.get(type);
         if (reader == null) {
