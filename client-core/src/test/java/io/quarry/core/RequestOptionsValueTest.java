@@ -44,6 +44,28 @@ class RequestOptionsValueTest {
     }
 
     @Test
+    void generatedMembersAreKeptOnlyWhenAsked() {
+        RequestOptions asked = RequestOptions.builder().keepGeneratedMembers().build();
+
+        assertThat(RequestOptions.of().keepsGeneratedMembers()).isFalse();
+        assertThat(asked.keepsGeneratedMembers()).isTrue();
+        assertThat(asked).isNotEqualTo(RequestOptions.of());
+        assertThat(asked.toBuilder().build()).isEqualTo(asked);
+        // a view's options keep asking whatever is layered on them, and a layer can ask
+        assertThat(asked.mergedWith(
+                                RequestOptions.builder().header("X-Team", "ads").build())
+                        .keepsGeneratedMembers())
+                .isTrue();
+        assertThat(RequestOptions.builder()
+                        .header("X-Team", "ads")
+                        .build()
+                        .mergedWith(asked)
+                        .keepsGeneratedMembers())
+                .isTrue();
+        assertThat(asked.toString()).contains("keepGeneratedMembers");
+    }
+
+    @Test
     void aCollectionGivenAsAQueryParameterIsCopied() {
         List<String> attributes = new ArrayList<>(List.of("title"));
         RequestOptions.Builder builder = RequestOptions.builder().queryParameter("attributes", attributes);
