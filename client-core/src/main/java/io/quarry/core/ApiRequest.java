@@ -59,6 +59,7 @@ public final class ApiRequest {
     private Object body;
     private RequestOptions options = RequestOptions.of();
     private boolean notSafeToRepeat;
+    private boolean generatedMembersOnlyWhenAsked;
     private BooleanSupplier notSafeToRepeatAsWritten;
     private ObservedCall parent;
     private CallGroup group;
@@ -166,6 +167,22 @@ public final class ApiRequest {
      */
     public ApiRequest notSafeToRepeat() {
         this.notSafeToRepeat = true;
+        return this;
+    }
+
+    /**
+     * Marks this request as one whose answer's hits keep the members the service generates for them
+     * ({@code _highlightResult}, {@code _snippetResult}, {@code _rankingInfo}, ...) only when the options ask
+     * ({@link RequestOptions.Builder#keepGeneratedMembers()}): a module calls it for a search whose own parameters
+     * ask for none. Each hit then keeps nothing of the answer but its record and objectID, and asking it for a
+     * generated member throws an {@link IllegalStateException} saying how to ask. Records whose type takes every
+     * member (a {@link FreeFormRecord}, a map) or reads generated members itself get them as always. Without this
+     * mark, hits keep every generated member the service sends.
+     *
+     * @return this request
+     */
+    public ApiRequest generatedMembersOnlyWhenAsked() {
+        this.generatedMembersOnlyWhenAsked = true;
         return this;
     }
 
@@ -385,6 +402,7 @@ public final class ApiRequest {
                 QueryEncoder.encode(query),
                 body,
                 options,
+                !generatedMembersOnlyWhenAsked || options.keepsGeneratedMembers(),
                 notSafeToRepeat,
                 notSafeToRepeatAsWritten,
                 pathParameters,

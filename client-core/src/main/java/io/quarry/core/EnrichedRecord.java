@@ -17,6 +17,12 @@ import java.util.function.Supplier;
  * generated members, decoded when first asked for, and nothing of the response when it has none. When {@code T}
  * is {@link FreeFormRecord}, {@code Map} or {@code Object}, the record keeps every member, generated ones included.
  *
+ * <p>A request marked {@link ApiRequest#generatedMembersOnlyWhenAsked()} (a search whose query asks for no
+ * generated member) whose options do not say {@link RequestOptions.Builder#keepGeneratedMembers()} keeps none: each
+ * hit holds its record and its objectID (taken from the response, whatever {@code T} declares), nothing of the
+ * response; {@link #raw()} is the record's attributes, and {@link #generatedMembers()} throws an
+ * {@link IllegalStateException} saying how to ask.
+ *
  * <p>Immutable and thread-safe; the objectID and each free-form view are found once, on first use.
  *
  * <p>Compared by identity: it holds a record of your type, whose {@code equals} is yours, and the undecoded bytes
@@ -160,6 +166,8 @@ public final class EnrichedRecord<T> {
      * The members the engine added (names starting with {@code _}), in the order received.
      *
      * @return them as a free-form record, empty when there are none
+     * @throws IllegalStateException when the call kept none (see the class description); the message says how to
+     *     ask for them
      */
     public FreeFormRecord generatedMembers() {
         Object members = generatedMembers;
@@ -177,7 +185,7 @@ public final class EnrichedRecord<T> {
 
     /**
      * The member as a free-form record: the record's attributes, then the generated members in the order
-     * received. When the record type is {@link FreeFormRecord}, a map or {@code Object}, that is the member
+     * received (none when the call kept none). When the record type is {@link FreeFormRecord}, a map or {@code Object}, that is the member
      * exactly as received; for a class of the caller's, the record's attributes are those of its JSON form, so
      * attributes the class does not declare are not kept (decode as {@code FreeFormRecord} to see them).
      *

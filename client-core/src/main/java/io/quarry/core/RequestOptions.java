@@ -42,7 +42,7 @@ public final class RequestOptions {
     private final Map<String, Object> queryParameters;
     private final Timeouts timeouts;
     private final boolean retryNonIdempotentWrites;
-    private final boolean dropGeneratedMembers;
+    private final boolean keepGeneratedMembers;
     private final RetryRounds retryRounds;
 
     private RequestOptions(Builder builder) {
@@ -50,7 +50,7 @@ public final class RequestOptions {
         this.queryParameters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(builder.queryParameters));
         this.timeouts = builder.timeouts();
         this.retryNonIdempotentWrites = builder.retryNonIdempotentWrites;
-        this.dropGeneratedMembers = builder.dropGeneratedMembers;
+        this.keepGeneratedMembers = builder.keepGeneratedMembers;
         this.retryRounds = builder.retryRounds;
     }
 
@@ -83,7 +83,7 @@ public final class RequestOptions {
         b.queryParameters.putAll(queryParameters);
         b.timeouts(timeouts);
         b.retryNonIdempotentWrites = retryNonIdempotentWrites;
-        b.dropGeneratedMembers = dropGeneratedMembers;
+        b.keepGeneratedMembers = keepGeneratedMembers;
         b.retryRounds = retryRounds;
         return b;
     }
@@ -108,7 +108,7 @@ public final class RequestOptions {
         merged.queryParameters.putAll(override.queryParameters);
         merged.timeouts(timeouts.mergedWith(override.timeouts));
         merged.retryNonIdempotentWrites |= override.retryNonIdempotentWrites;
-        merged.dropGeneratedMembers |= override.dropGeneratedMembers;
+        merged.keepGeneratedMembers |= override.keepGeneratedMembers;
         if (override.retryRounds != null) {
             merged.retryRounds = override.retryRounds;
         }
@@ -189,13 +189,14 @@ public final class RequestOptions {
     }
 
     /**
-     * Whether decoded records keep the members the service generates for them ({@code _highlightResult},
-     * {@code _snippetResult}, {@code _rankingInfo}, ...); see {@link Builder#withoutGeneratedMembers()}.
+     * Whether the caller asked that the hits of a search keep every member the service generates for them
+     * ({@code _highlightResult}, {@code _snippetResult}, {@code _rankingInfo}, ...), whatever the query asks; see
+     * {@link Builder#keepGeneratedMembers()}.
      *
-     * @return true unless the caller opted out
+     * @return true only when the caller asked
      */
     public boolean keepsGeneratedMembers() {
-        return !dropGeneratedMembers;
+        return keepGeneratedMembers;
     }
 
     /**
@@ -215,14 +216,14 @@ public final class RequestOptions {
                 && queryParameters.equals(that.queryParameters)
                 && timeouts.equals(that.timeouts)
                 && retryNonIdempotentWrites == that.retryNonIdempotentWrites
-                && dropGeneratedMembers == that.dropGeneratedMembers
+                && keepGeneratedMembers == that.keepGeneratedMembers
                 && Objects.equals(retryRounds, that.retryRounds);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(
-                headers, queryParameters, timeouts, retryNonIdempotentWrites, dropGeneratedMembers, retryRounds);
+                headers, queryParameters, timeouts, retryNonIdempotentWrites, keepGeneratedMembers, retryRounds);
     }
 
     /** Shows headers, query parameter names and timeouts; keys and authorizations are masked. */
@@ -232,7 +233,7 @@ public final class RequestOptions {
         shown.replaceAll((name, value) -> SECRET_HEADERS.contains(name.toLowerCase(Locale.ROOT)) ? "***" : value);
         return "RequestOptions{headers=" + shown + ", query=" + queryParameters.keySet() + timeouts.describe()
                 + (retryNonIdempotentWrites ? ", retryNonIdempotentWrites" : "")
-                + (dropGeneratedMembers ? ", withoutGeneratedMembers" : "")
+                + (keepGeneratedMembers ? ", keepGeneratedMembers" : "")
                 + (retryRounds == null ? "" : ", retryRounds=" + retryRounds) + "}";
     }
 
@@ -241,7 +242,7 @@ public final class RequestOptions {
         private final Map<String, String> headers = new LinkedHashMap<>();
         private final Map<String, Object> queryParameters = new LinkedHashMap<>();
         private boolean retryNonIdempotentWrites;
-        private boolean dropGeneratedMembers;
+        private boolean keepGeneratedMembers;
         private RetryRounds retryRounds;
 
         private Builder() {
@@ -361,20 +362,21 @@ public final class RequestOptions {
         }
 
         /**
-         * Decodes records without the members the service generates for them ({@code _highlightResult},
-         * {@code _snippetResult}, {@code _rankingInfo}, ...), for callers that show only the records. By default each
-         * hit keeps the bytes of its generated members so that they can be read on demand; with this option the
-         * response is decoded as it arrives and nothing of it is kept, which is what a search costs in memory when
-         * highlights are not needed. A hit's {@code objectID} then comes from the
-         * record type's own {@code objectID} property (declare one to have it; maps and free-form records keep
-         * every member anyway), and asking a hit for its generated members throws an
-         * {@link IllegalStateException}. To have the service not compute them at all, also leave highlighting
-         * and snippets out of the query.
+         * Keeps, on each hit of a search, every member the service generates for it ({@code _highlightResult},
+         * {@code _snippetResult}, {@code _rankingInfo}, {@code _distinctSeqID}, ...), so that the hit's accessors
+         * ({@code highlight}, {@code snippet}, {@code rankingInfo}, {@code generatedMembers}) answer. A search keeps
+         * them without this option when its query asks for some (it names attributes to highlight or to snippet,
+         * sets a highlight tag or the snippet ellipsis, or asks for ranking info); otherwise its hits keep nothing of
+         * the answer but their records and objectIDs, and asking a hit for a generated member throws an
+         * {@link IllegalStateException}. Use it to read the highlights of an index whose settings ask for them
+         * (the service highlights every searchable attribute by default), the members of a parameter the SDK does
+         * not look at, or to pass hits on whole. Each hit then keeps the bytes of its generated members, decoded when
+         * first asked for. Calls that do not return search hits keep what they always kept.
          *
          * @return this builder
          */
-        public Builder withoutGeneratedMembers() {
-            this.dropGeneratedMembers = true;
+        public Builder keepGeneratedMembers() {
+            this.keepGeneratedMembers = true;
             return this;
         }
 

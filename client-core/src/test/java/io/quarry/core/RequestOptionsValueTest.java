@@ -17,7 +17,7 @@ class RequestOptionsValueTest {
                 .queryParameter("getVersion", 2)
                 .readTimeout(Duration.ofSeconds(3))
                 .retryRounds(RetryRounds.forOutages())
-                .withoutGeneratedMembers();
+                .keepGeneratedMembers();
     }
 
     @Test
@@ -41,6 +41,28 @@ class RequestOptionsValueTest {
         assertThat(options().retryRounds(RetryRounds.of()).build()).isNotEqualTo(base);
         assertThat(options().retryNonIdempotentWrites().build()).isNotEqualTo(base);
         assertThat(base.toBuilder().queryParameter("getVersion", null).build()).isNotEqualTo(base);
+    }
+
+    @Test
+    void generatedMembersAreKeptOnlyWhenAsked() {
+        RequestOptions asked = RequestOptions.builder().keepGeneratedMembers().build();
+
+        assertThat(RequestOptions.of().keepsGeneratedMembers()).isFalse();
+        assertThat(asked.keepsGeneratedMembers()).isTrue();
+        assertThat(asked).isNotEqualTo(RequestOptions.of());
+        assertThat(asked.toBuilder().build()).isEqualTo(asked);
+        // a view's options keep asking whatever is layered on them, and a layer can ask
+        assertThat(asked.mergedWith(
+                                RequestOptions.builder().header("X-Team", "ads").build())
+                        .keepsGeneratedMembers())
+                .isTrue();
+        assertThat(RequestOptions.builder()
+                        .header("X-Team", "ads")
+                        .build()
+                        .mergedWith(asked)
+                        .keepsGeneratedMembers())
+                .isTrue();
+        assertThat(asked.toString()).contains("keepGeneratedMembers");
     }
 
     @Test

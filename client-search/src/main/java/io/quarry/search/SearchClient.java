@@ -12,6 +12,7 @@ import io.quarry.core.spi.CallScope;
 import io.quarry.core.spi.ClientHandle;
 import io.quarry.core.spi.JsonBodies;
 import io.quarry.core.spi.Polling;
+import io.quarry.search.internal.GeneratedMembersAsked;
 import io.quarry.search.internal.MultiSearchBody;
 import io.quarry.search.internal.RepeatSafety;
 import io.quarry.search.internal.ResponseTypes;
@@ -153,6 +154,12 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * queries in multi query request"). The list is sent as given, never split: a strategy only stops the queries
      * of its own call, so the caller decides how to divide a longer list.
      *
+     * <p>Hits keep the members the service generates for them (highlights, snippets, ranking info) as a search's
+     * do, decided once for the call: every result keeps them when any search entry's query asks for some (see
+     * {@link io.quarry.search.model.SearchQuery}) or the options say
+     * {@link io.quarry.core.RequestOptions.Builder#keepGeneratedMembers()};
+     * otherwise no result does, and asking a hit for one throws an {@link IllegalStateException}.
+     *
      * <p>Key right: search.
      *
      * @param queries the queries, at most 50
@@ -193,7 +200,8 @@ public final class SearchClient extends ClientHandle<SearchClient> {
     }
 
     private ApiRequest multiSearchRequest(List<IndexQuery> queries, MultiSearchStrategy strategy) {
-        return scope().request(Endpoints.MULTI_SEARCH).body(MultiSearchBody.of(queries, strategy));
+        return GeneratedMembersAsked.unlessAskedByAny(
+                scope().request(Endpoints.MULTI_SEARCH).body(MultiSearchBody.of(queries, strategy)), queries);
     }
 
     /**

@@ -16,6 +16,7 @@ import io.quarry.core.spi.ScopedHandle;
 import io.quarry.search.internal.ChunkOperations;
 import io.quarry.search.internal.ChunkRounds;
 import io.quarry.search.internal.ChunkedWriter;
+import io.quarry.search.internal.GeneratedMembersAsked;
 import io.quarry.search.internal.RepeatSafety;
 import io.quarry.search.internal.ResponseTypes;
 import io.quarry.search.internal.WriteChecks;
@@ -151,6 +152,11 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * Searches this index, the parameters in the request's body (in the URL on a
      * {@link #withParametersInUrl()} view).
      *
+     * <p>The hits keep the members the service generates for them (highlights, snippets, ranking info) only when the
+     * query asks for some or the options say {@link io.quarry.core.RequestOptions.Builder#keepGeneratedMembers()}
+     * (see {@link SearchQuery}); otherwise each keeps its record and objectID, and asking it for a generated member
+     * throws an {@link IllegalStateException} (see {@link io.quarry.search.model.Hit}).
+     *
      * <p>Key right: search.
      *
      * @param query the search parameters, or null for none: an empty query, every record under the index's settings
@@ -180,10 +186,10 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private ApiRequest searchRequest(SearchQuery query) {
-        if (parametersInUrl) {
-            return scope().request(Endpoints.SEARCH_GET).query(urlParameters(query));
-        }
-        return scope().request(Endpoints.SEARCH).body(query);
+        ApiRequest request = parametersInUrl
+                ? scope().request(Endpoints.SEARCH_GET).query(urlParameters(query))
+                : scope().request(Endpoints.SEARCH).body(query);
+        return GeneratedMembersAsked.unlessAskedBy(request, query);
     }
 
     /**
@@ -232,7 +238,9 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * Reads one page, the first (up to 1000 records), of a browse over this index: one call. Follow
      * {@link SearchResponse#cursor()} with {@link #browsePageFrom(String, Class)}, or use
      * {@link #browseObjects(SearchQuery, Class)} to read every record lazily.
-     * Only custom ranking applies; {@code distinct} is not supported.
+     * Only custom ranking applies; {@code distinct} is not supported. Its hits keep generated members only when
+     * asked, as a {@link #search(SearchQuery, Class) search}'s do (the service sends none on a browse page, so a hit
+     * asked for one then answers that there is none).
      *
      * <p>Key right: browse.
      *
@@ -263,16 +271,18 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private ApiRequest browsePageRequest(SearchQuery query) {
-        if (parametersInUrl) {
-            return scope().request(Endpoints.BROWSE_GET).query(urlParameters(query));
-        }
         // No query is no parameters, as in the URL: the first page of the whole index.
-        return scope().request(Endpoints.BROWSE)
-                .body(JsonBodies.object("params", query == null ? null : query.toParamString()));
+        ApiRequest request = parametersInUrl
+                ? scope().request(Endpoints.BROWSE_GET).query(urlParameters(query))
+                : scope().request(Endpoints.BROWSE)
+                        .body(JsonBodies.object("params", query == null ? null : query.toParamString()));
+        return GeneratedMembersAsked.unlessAskedBy(request, query);
     }
 
     /**
-     * Reads one page of a browse, the one after the page whose cursor is given: one call.
+     * Reads one page of a browse, the one after the page whose cursor is given: one call. The cursor carries the
+     * first page's parameters, which the client cannot read: its hits keep generated members only with
+     * {@link io.quarry.core.RequestOptions.Builder#keepGeneratedMembers()}.
      *
      * <p>Key right: browse.
      *
@@ -308,10 +318,11 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     private ApiRequest browsePageFromRequest(String cursor) {
         // Left out of the request, a null cursor would read the first page again: a loop following cursors restarts.
         Objects.requireNonNull(cursor, "cursor");
-        if (parametersInUrl) {
-            return scope().request(Endpoints.BROWSE_GET).query("cursor", cursor);
-        }
-        return scope().request(Endpoints.BROWSE).body(JsonBodies.object("cursor", cursor));
+        ApiRequest request = parametersInUrl
+                ? scope().request(Endpoints.BROWSE_GET).query("cursor", cursor)
+                : scope().request(Endpoints.BROWSE).body(JsonBodies.object("cursor", cursor));
+        // the cursor carries the first page's parameters, which the client cannot read: the options decide
+        return request.generatedMembersOnlyWhenAsked();
     }
 
     private static Map<String, String> urlParameters(SearchQuery query) {

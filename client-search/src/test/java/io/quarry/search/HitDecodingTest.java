@@ -47,6 +47,12 @@ class HitDecodingTest {
             + "\"nbHits\":2,\"page\":0,\"nbPages\":1,\"hitsPerPage\":20,\"query\":\"phone\",\"unknownTopLevel\":{},"
             + "\"cursor\":\"next-page\"}";
 
+    /** A query asking for the members the canned answer carries, so that its hits keep them. */
+    private static final SearchQuery ASKING = SearchQuery.of("phone")
+            .attributesToHighlight("name", "brand")
+            .attributesToSnippet("name")
+            .getRankingInfo(true);
+
     private SearchClient client;
 
     @BeforeEach
@@ -71,7 +77,7 @@ class HitDecodingTest {
 
     @Test
     void typedHitsKeepHighlightSnippetRankingInfoAndTheOtherGeneratedMembers() {
-        SearchResponse<Product> page = client.index("products").search(SearchQuery.of("phone"), Product.class);
+        SearchResponse<Product> page = client.index("products").search(ASKING, Product.class);
 
         assertThat(page.records())
                 .containsExactly(new Product("p1", "red phone", "Acme", 300), new Product("p2", "lamp", null, null));
@@ -98,10 +104,8 @@ class HitDecodingTest {
 
     @Test
     void rawViewOfATypedHitIsTheRecordThenItsGeneratedMembers() {
-        Hit<Product> hit = client.index("products")
-                .search(SearchQuery.of("phone"), Product.class)
-                .hits()
-                .get(0);
+        Hit<Product> hit =
+                client.index("products").search(ASKING, Product.class).hits().get(0);
 
         assertThat(hit.raw().names())
                 .containsExactly(
@@ -118,10 +122,8 @@ class HitDecodingTest {
 
     @Test
     void hitWithoutGeneratedMembersHasNoHighlightNorRankingInfo() {
-        Hit<Product> hit = client.index("products")
-                .search(SearchQuery.of("phone"), Product.class)
-                .hits()
-                .get(1);
+        Hit<Product> hit =
+                client.index("products").search(ASKING, Product.class).hits().get(1);
 
         assertThat(hit.highlight("name")).isEmpty();
         assertThat(hit.rankingInfo()).isEmpty();
@@ -154,7 +156,8 @@ class HitDecodingTest {
 
     @Test
     void browsePagesDecodeTheSameWay() {
-        SearchResponse<Product> page = client.index("products").browsePage(SearchQuery.of(), Product.class);
+        SearchResponse<Product> page =
+                client.index("products").browsePage(SearchQuery.of().attributesToHighlight("name"), Product.class);
 
         assertThat(page.cursor()).contains("next-page");
         assertThat(page.records()).extracting(Product::objectID).containsExactly("p1", "p2");
@@ -166,8 +169,9 @@ class HitDecodingTest {
         List<SearchResponse<Product>> results = client
                 .multiSearch(
                         List.of(
+                                // one entry asking keeps them for every result of the call
                                 IndexQuery.of("products", SearchQuery.of("phone")),
-                                IndexQuery.of("other", SearchQuery.of("lamp"))),
+                                IndexQuery.of("other", SearchQuery.of("lamp").getRankingInfo(true))),
                         null,
                         Product.class)
                 .stream()

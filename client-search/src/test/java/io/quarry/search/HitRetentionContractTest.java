@@ -1,8 +1,10 @@
 package io.quarry.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.core.EnrichedRecord;
+import io.quarry.core.RequestOptions;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.search.model.Hit;
 import io.quarry.search.model.SearchQuery;
@@ -16,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * What a default search's hits keep of the answer, the record type declaring no generated member: none of the hits'
- * own bytes, nothing at all when the service sent no generated member, and otherwise only those, which are then
- * served.
+ * What a search's hits keep of the answer, the record type declaring no generated member: nothing at all when the
+ * search did not ask for generated members; when it asked, none of the hits' own bytes, nothing at all when the
+ * service sent no generated member, and otherwise only those, which are then served.
  */
 class HitRetentionContractTest {
 
@@ -29,6 +31,8 @@ class HitRetentionContractTest {
     private final SearchClient client = SearchClient.create(MockServerClients.config(MOCK.server()));
 
     private final SearchIndex index = client.index("jobs");
+    private final SearchIndex keeping =
+            index.withOptions(RequestOptions.builder().keepGeneratedMembers().build());
 
     record Job(String title) {}
 
@@ -42,8 +46,25 @@ class HitRetentionContractTest {
     }
 
     @Test
+    void aDefaultSearchKeepsNothingOfTheAnswerThoughTheServiceSentHighlights() {
+        SearchResponse<Job> found = index.search(SearchQuery.of("engineer"), Job.class);
+
+        List<Object> kept =
+                found.hits().stream().map(HitRetentionContractTest::kept).toList();
+        assertThat(kept.get(0)).as("one shared answer, no bytes").isSameAs(kept.get(1));
+        assertThatThrownBy(() -> keptBytes(kept.get(0))).isInstanceOf(NoSuchFieldException.class);
+        assertThat(found.hits()).extracting(h -> h.objectID().orElseThrow()).containsExactly("2", "1");
+        assertThat(keeping.search(SearchQuery.of("engineer"), Job.class)
+                        .hits()
+                        .get(0)
+                        .highlightResult())
+                .as("the service sent highlights")
+                .isPresent();
+    }
+
+    @Test
     void aSearchWhoseAnswerHasNoGeneratedMembersKeepsNothingOfIt() {
-        SearchResponse<Job> found = index.search(SearchQuery.of("engineer").attributesToHighlight(), Job.class);
+        SearchResponse<Job> found = keeping.search(SearchQuery.of("engineer").attributesToHighlight(), Job.class);
 
         List<Object> kept =
                 found.hits().stream().map(HitRetentionContractTest::kept).toList();
@@ -55,8 +76,8 @@ class HitRetentionContractTest {
     }
 
     @Test
-    void aDefaultSearchKeepsNoneOfTheHitsOwnBytesOnlyWhatTheServiceGenerated() throws Exception {
-        SearchResponse<Job> found = index.search(SearchQuery.of("engineer"), Job.class);
+    void aSearchKeepingThemKeepsNoneOfTheHitsOwnBytesOnlyWhatTheServiceGenerated() throws Exception {
+        SearchResponse<Job> found = keeping.search(SearchQuery.of("engineer"), Job.class);
 
         for (Hit<Job> hit : found.hits()) {
             String kept = new String(keptBytes(kept(hit)), java.nio.charset.StandardCharsets.UTF_8);

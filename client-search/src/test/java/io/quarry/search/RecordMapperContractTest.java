@@ -76,18 +76,28 @@ class RecordMapperContractTest {
                             .objectID())
                     .contains(ids.get(1));
 
-            SearchResponse<Book> found = books.search(SearchQuery.of("dune"), Book.class);
+            SearchResponse<Book> found =
+                    books.search(SearchQuery.of("dune").attributesToHighlight("book_title"), Book.class);
             Hit<Book> hit = found.hits().get(0);
             assertThat(hit.record()).isEqualTo(new Book("dune", "Dune", 412));
             assertThat(hit.objectID()).contains("dune");
             assertThat(hit.highlight("book_title")).isPresent();
             assertThat(hit.raw().names()).contains("objectID", "book_title", "page_count", "_highlightResult");
 
-            SearchResponse<Book> lean = books.withOptions(
-                            RequestOptions.builder().withoutGeneratedMembers().build())
-                    .search(SearchQuery.of("emma"), Book.class);
+            // a search that asks for no generated member keeps none: the same record and objectID
+            SearchResponse<Book> lean = books.search(SearchQuery.of("emma"), Book.class);
             assertThat(lean.hits().get(0).record()).isEqualTo(new Book(ids.get(1), "Emma", 474));
             assertThat(lean.hits().get(0).objectID()).contains(ids.get(1));
+            assertThatThrownBy(() -> lean.hits().get(0).highlight("book_title"))
+                    .isInstanceOf(IllegalStateException.class);
+            assertThat(books.withOptions(RequestOptions.builder()
+                                    .keepGeneratedMembers()
+                                    .build())
+                            .search(SearchQuery.of("emma"), Book.class)
+                            .hits()
+                            .get(0)
+                            .highlight("book_title"))
+                    .isPresent();
 
             assertThat(books.browsePage(SearchQuery.of(), Book.class).records())
                     .containsExactlyInAnyOrder(new Book("dune", "Dune", 412), new Book(ids.get(1), "Emma", 474));

@@ -24,7 +24,7 @@ import java.util.function.Supplier;
  * <p>{@code java -Xms1g -Xmx1g -cp benchmarks/target/benchmarks.jar io.quarry.benchmarks.client.AsyncCpuPerCall
  * [inFlight] [rounds] [calls] [clients] [server]}; defaults: 8, 40 measured rounds after 5 warm-up rounds, 5 000
  * calls a round, {@code quarry,raw}, nginx. The first client is the one compared; clients: {@code quarry},
- * {@code raw}, {@code quarryBeanHits}, {@code rawBeanHits}, {@code quarryWithoutGeneratedMembers},
+ * {@code raw}, {@code quarryBeanHits}, {@code rawBeanHits}, {@code quarryWithGeneratedMembers},
  * {@code rawOkHttpDefaults}, {@code rawLargePool}.
  */
 public final class AsyncCpuPerCall {
@@ -110,8 +110,8 @@ public final class AsyncCpuPerCall {
                 "rawBeanHits",
                 () -> clients.raw.searchAsync(CannedClients.INDEX, clients.rawQuery, RawBeanSearchResponse.class));
         calls.put(
-                "quarryWithoutGeneratedMembers",
-                () -> clients.quarryLeanIndex.searchAsync(clients.quarryQuery, Product.class));
+                "quarryWithGeneratedMembers",
+                () -> clients.quarryKeepingIndex.searchAsync(clients.quarryQuery, Product.class));
         calls.put(
                 "rawOkHttpDefaults",
                 () -> clients.rawOkHttpDefaults.searchAsync(CannedClients.INDEX, clients.rawQuery));

@@ -53,7 +53,9 @@ public class CannedClients {
     CannedServerHandle canned;
     SearchClient quarry;
     SearchIndex quarryIndex;
-    SearchIndex quarryLeanIndex;
+    /** The same index keeping the hits' generated members ({@code RequestOptions.Builder.keepGeneratedMembers()}). */
+    SearchIndex quarryKeepingIndex;
+
     RawClient raw;
     /** The raw client on an untuned {@code new OkHttpClient()}. */
     RawClient rawOkHttpDefaults;
@@ -84,9 +86,8 @@ public class CannedClients {
                 .hosts(Host.of(canned.url()))
                 .build());
         quarryIndex = quarry.index(INDEX);
-        quarryLeanIndex = quarryIndex.withOptions(io.quarry.core.RequestOptions.builder()
-                .withoutGeneratedMembers()
-                .build());
+        quarryKeepingIndex = quarryIndex.withOptions(
+                io.quarry.core.RequestOptions.builder().keepGeneratedMembers().build());
         quarryQuery = SearchQuery.of(QUERY).hitsPerPage(20);
         rawQuery = Map.of("query", QUERY, "hitsPerPage", 20);
         headers = new java.util.LinkedHashMap<>();

@@ -74,7 +74,7 @@ public final class DecodeCpuPerCall {
     private static Supplier<Object> decoderOf(DecodeBenchmark decoders, String name) {
         return switch (name) {
             case "quarry" -> decoders::quarry;
-            case "quarryWithoutGeneratedMembers" -> decoders::quarryWithoutGeneratedMembers;
+            case "quarryWithGeneratedMembers" -> decoders::quarryWithGeneratedMembers;
             case "quarryWithRecordMapper" -> decoders::quarryWithRecordMapper;
             case "raw" -> decoders::raw;
             case "rawInternedNames" -> decoders::rawInternedNames;

@@ -31,7 +31,8 @@ import java.util.function.Supplier;
  * with keys {@code server} ({@code nginx}, the default, or {@code jvm}), {@code rounds} (30), {@code calls}
  * (searches per turn, 4000), {@code writes} (1000-record writes per turn, 60), {@code observer} ({@code none} or
  * {@code micrometer}), {@code kindA} and {@code kindB} (the client each variant runs: {@code quarry}, the default,
- * {@code quarryLean}, {@code raw}, {@code rawLargePool}, {@code rawJackson2}; see {@link VariantWorkload#open}) and
+ * {@code quarryLean}, {@code quarryWithGeneratedMembers}, {@code raw}, {@code rawLargePool}, {@code rawJackson2}; see
+ * {@link VariantWorkload#open}) and
  * {@code figures} (a comma-separated choice of {@code sync1,sync8,async8,write,cold}, all by default). Each class
  * path lists the variant's own jars first and then {@code benchmarks.jar}, which supplies the rest; each variant has
  * a class loader of its own ({@link VariantLoader}). Three warm-up rounds are not reported. Printed per figure: each variant's median (min-max) and the median of the rounds' B / A ratios.

@@ -17,6 +17,7 @@ import io.quarry.micrometer.MicrometerCallObserver;
 import io.quarry.search.SearchClient;
 import io.quarry.search.SearchIndex;
 import io.quarry.search.model.SearchQuery;
+import java.lang.reflect.Method;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +46,9 @@ public final class VariantWorkload {
      * @param url      the canned server's base URL
      * @param observer {@code none}; {@code micrometer} (a simple meter registry behind an observation registry); or
      *     {@code bodySizes}, an observer that reads only each try's body sizes (as a custom convention does)
-     * @param kind     {@code quarry}; {@code quarryLean} (searches without generated members); {@code raw} or
+     * @param kind     {@code quarry} (the build's default: it kept generated members until they were kept only when
+     *     asked); {@code quarryLean} (searches keeping no generated member) or {@code quarryWithGeneratedMembers}
+     *     (searches keeping them), each on a build of either kind (see {@link #generatedMembers}); {@code raw} or
      *     {@code rawLargePool}, the hand-written OkHttp + Jackson client of the other benchmarks (writes streamed);
      *     {@code rawJackson2}, the same loop on Jackson 2 (searches only)
      * @return {@code search} ({@link IntSupplier}, hits decoded), {@code searchAsync} ({@link Supplier} of a future),
@@ -69,12 +72,12 @@ public final class VariantWorkload {
             throw new IllegalArgumentException("unknown observer: " + observer + " (none, micrometer or bodySizes)");
         }
         SearchClient client = SearchClient.create(config.build());
-        SearchIndex index = kind.equals("quarryLean")
-                ? client.index(SEARCHED)
-                        .withOptions(RequestOptions.builder()
-                                .withoutGeneratedMembers()
-                                .build())
-                : client.index(SEARCHED);
+        SearchIndex index = switch (kind) {
+            case "quarry" -> client.index(SEARCHED);
+            case "quarryLean" -> generatedMembers(client.index(SEARCHED), false);
+            case "quarryWithGeneratedMembers" -> generatedMembers(client.index(SEARCHED), true);
+            default -> throw new IllegalArgumentException("unknown kind: " + kind);
+        };
         SearchQuery query = SearchQuery.of("wireless").hitsPerPage(20);
         List<Product> records = new Catalogue().products(1000);
         IntSupplier search = () -> index.search(query, Product.class).hits().size();
@@ -82,6 +85,44 @@ public final class VariantWorkload {
         IntSupplier write = () -> (int) index.saveObjects(records).records();
         Runnable close = client::close;
         return Map.of("search", search, "searchAsync", searchAsync, "write", write, "close", close);
+    }
+
+    /**
+     * The index keeping the hits' generated members or none, on the jar of any build (found by reflection, as this
+     * class is compiled against the current one): a build with {@code RequestOptions.Builder.keepGeneratedMembers()}
+     * keeps none unless asked; an older one with {@code withoutGeneratedMembers()} keeps them unless told not to; one
+     * with neither always kept them, so it has no lean form (leave {@code quarryLean} out of its figures).
+     */
+    static SearchIndex generatedMembers(SearchIndex index, boolean keep) {
+        Method keepMethod = builderMethod("keepGeneratedMembers");
+        Method dropMethod = builderMethod("withoutGeneratedMembers");
+        if (keepMethod != null) {
+            return keep ? index.withOptions(optionsWith(keepMethod)) : index;
+        }
+        if (keep) {
+            return index;
+        }
+        if (dropMethod == null) {
+            throw new UnsupportedOperationException(
+                    "this build always keeps generated members: leave quarryLean out of its figures");
+        }
+        return index.withOptions(optionsWith(dropMethod));
+    }
+
+    private static Method builderMethod(String name) {
+        try {
+            return RequestOptions.Builder.class.getMethod(name);
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
+    }
+
+    private static RequestOptions optionsWith(Method option) {
+        try {
+            return ((RequestOptions.Builder) option.invoke(RequestOptions.builder())).build();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot call RequestOptions.Builder." + option.getName(), e);
+        }
     }
 
     private static Map<String, Object> openRaw(String url, String kind) {

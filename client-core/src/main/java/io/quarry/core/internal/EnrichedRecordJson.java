@@ -12,14 +12,18 @@ import tools.jackson.databind.JavaType;
 import tools.jackson.databind.ValueDeserializer;
 
 /**
- * Reads an {@link EnrichedRecord} in one pass. Parsing a response body ({@link Json#read(ArrivingBody,
+ * Reads an {@link EnrichedRecord} in one pass. Parsing a response body ({@link Json#read(BodyInput,
  * java.lang.reflect.Type)}), the record type's deserializer reads the hit straight from the parser, through a
  * {@link HitMemberNotes} that steps over the generated members (names starting with {@code _}) and sets their bytes
- * aside as the parser passes them; only those are kept, to be decoded when asked for ({@link HitMembers}). A record type that reads
- * such members itself (an any-setter, or one of them declared) sees them all, and its hit keeps a copy of its bytes
- * ({@link HitBytes}). Parsing anything else (a conversion, buffered tokens), the hit goes through a
+ * aside as the parser passes them; only those are kept, to be decoded when asked for ({@link HitMembers}). A record
+ * type that reads such members itself (an any-setter, or one of them declared) sees them all, and its hit keeps a
+ * copy of its bytes ({@link HitBytes}). Parsing anything else (a conversion, buffered tokens), the hit goes through a
  * {@link GeneratedMemberDiverter}, which takes the generated members out as they go by. Types that take any attribute
  * ({@link FreeFormRecord}, maps, {@code Object}) get every member.
+ *
+ * <p>For a call that keeps no generated members ({@link Json#readDroppingGeneratedMembers(BodyInput,
+ * java.lang.reflect.Type)}), the same parsers skip them and a hit keeps nothing of the body: its record, the
+ * objectID taken from the answer as it went by, and asking it for a generated member throws.
  */
 final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
 
@@ -27,9 +31,12 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
      * What a record decoded without its generated members answers when asked for them; shared, so decoding such a
      * hit allocates nothing for it.
      */
-    private static final Supplier<FreeFormRecord> DROPPED = () -> {
-        throw new IllegalStateException("this record was decoded without its generated members"
-                + " (RequestOptions.withoutGeneratedMembers()); search without that option to read them");
+    private static final Supplier<FreeFormRecord> NOT_KEPT = () -> {
+        throw new IllegalStateException("this hit kept none of its generated members (_highlightResult,"
+                + " _snippetResult, _rankingInfo, ...): the search did not ask for them. Ask in the query"
+                + " (attributesToHighlight, attributesToSnippet, highlightPreTag, highlightPostTag,"
+                + " snippetEllipsisText, getRankingInfo), or with RequestOptions.builder().keepGeneratedMembers()"
+                + " for those the index's settings add");
     };
 
     private final JavaType recordType;
@@ -112,16 +119,10 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
             return new EnrichedRecord<>(record, objectID, () -> EnrichedRecord.generatedMembersOf(free.get()), free);
         }
         boolean strict = recordMapper != null && recordMapper.strictRecords();
-        boolean drop = Json.dropsGeneratedMembers(ctxt); // once per hit: an attribute lookup
-        if (drop && !strict) {
-            // nothing of the body is kept: the record alone, its objectID from its own property, its free-form view
-            // its JSON form (null: built by the hit when asked, no lambda per hit)
-            Object record = recordReader.deserialize(p, ctxt);
-            return new EnrichedRecord<>(record, Json.objectIDPropertyOf(record), DROPPED, freeFormView(record));
-        }
+        boolean keep = !Json.dropsGeneratedMembers(ctxt); // once per hit: an attribute lookup
         Json.BodyRead body = Json.bodyReadBy(p);
-        if (body != null && members.steppedOver()) {
-            return readNoting(body.hitNotes(), ctxt, drop);
+        if (body != null && (members.steppedOver() || !keep)) {
+            return readNoting(body.hitNotes(keep), ctxt, keep);
         }
         if (body != null && !strict) {
             // the record type reads generated members itself: it sees them all, the hit keeps a copy of its bytes
@@ -131,27 +132,27 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
             return new EnrichedRecord<>(
                     record, hit::objectID, hit::generatedMembers, () -> merge(view(record), hit.generatedMembers()));
         }
-        GeneratedMemberDiverter hit = new GeneratedMemberDiverter(p, ctxt);
+        GeneratedMemberDiverter hit = new GeneratedMemberDiverter(p, ctxt, keep);
         Object record = recordReader.deserialize(hit, ctxt);
-        if (drop) {
-            return new EnrichedRecord<>(record, hit.objectID(), DROPPED, freeFormView(record));
+        if (!keep) {
+            return new EnrichedRecord<>(record, hit.objectID(), NOT_KEPT, freeFormView(record));
         }
         FreeFormRecord generated = hit.generatedMembers();
         return new EnrichedRecord<>(record, hit.objectID(), () -> generated, () -> merge(view(record), generated));
     }
 
     /**
-     * A hit of a response body, read through the body's {@link HitMemberNotes}: the record sees no generated member,
-     * and the hit keeps only their bytes.
+     * A hit of a response body, read through the body's {@link HitMemberNotes}: the record sees no generated member
+     * (unless it reads them itself and the call keeps none), and the hit keeps only their bytes, or nothing.
      */
-    private EnrichedRecord<?> readNoting(HitMemberNotes notes, DeserializationContext ctxt, boolean drop) {
-        notes.startHit(members.declaresObjectID());
+    private EnrichedRecord<?> readNoting(HitMemberNotes notes, DeserializationContext ctxt, boolean keep) {
+        notes.startHit(members);
         Object record = recordReader.deserialize(notes, ctxt);
-        byte[] generated = notes.takeMembers();
         String objectID = notes.objectID();
-        if (drop) {
-            return new EnrichedRecord<>(record, objectID, DROPPED, freeFormView(record));
+        if (!keep) {
+            return new EnrichedRecord<>(record, objectID, NOT_KEPT, freeFormView(record));
         }
+        byte[] generated = notes.takeMembers();
         if (generated == null) {
             return new EnrichedRecord<>(record, objectID, HitMembers.NONE, freeFormView(record));
         }

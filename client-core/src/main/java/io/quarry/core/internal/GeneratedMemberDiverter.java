@@ -12,23 +12,27 @@ import tools.jackson.databind.DeserializationContext;
  * For hits not parsed from a response body (a conversion, buffered tokens), where no byte offsets exist: a view of
  * the parser, positioned on a hit's opening brace, through which the record type's own deserializer reads the
  * hit, while the hit's top-level generated members ({@link EnrichedRecord#isGeneratedMember}) are decoded aside
- * as they go by and never reach the record. It also notes the hit's {@code objectID}, whether or not the record
- * type has one.
+ * as they go by and never reach the record (skipped, for a call that keeps none). It also notes the hit's
+ * {@code objectID}, whether or not the record type has one.
  */
 final class GeneratedMemberDiverter extends HitMemberFilter {
 
     private final DeserializationContext ctxt;
-    private final FreeFormRecord.Builder generated = FreeFormRecord.builder();
+    /** The members kept so far, or null for a call that keeps none. */
+    private final FreeFormRecord.Builder generated;
+
     private boolean atObjectIDValue;
     private String objectID;
 
     /**
      * @param parser the parser, on the hit's {@code START_OBJECT}
      * @param ctxt   the current deserialization
+     * @param keep   whether the generated members are kept
      */
-    GeneratedMemberDiverter(JsonParser parser, DeserializationContext ctxt) {
+    GeneratedMemberDiverter(JsonParser parser, DeserializationContext ctxt, boolean keep) {
         super(parser);
         this.ctxt = ctxt;
+        this.generated = keep ? FreeFormRecord.builder() : null;
         this.hit = parser.streamReadContext();
     }
 
@@ -58,7 +62,11 @@ final class GeneratedMemberDiverter extends HitMemberFilter {
                 break;
             }
             delegate.nextToken();
-            generated.put(name, PlainJsonValues.read(delegate, ctxt, GeneratedMemberDiverter::readRecord));
+            if (generated == null) {
+                delegate.skipChildren();
+            } else {
+                generated.put(name, PlainJsonValues.read(delegate, ctxt, GeneratedMemberDiverter::readRecord));
+            }
             token = delegate.nextToken();
         }
         return token;

@@ -10,11 +10,13 @@ import tools.jackson.core.sym.PropertyNameMatcher;
 
 /**
  * The parser through which a record type's deserializer reads each hit of a response body ({@link BodyInput}). At
- * the hit's top level it steps over the generated members ({@link EnrichedRecord#isGeneratedMember}), setting their
- * bytes aside as the parser passes them, so the record never sees them (it would skip them as unknown properties
- * anyway) and only their bytes are kept, copied out once the hit is read ({@link #takeMembers}). It takes the hit's
- * {@code objectID} as it goes by: the string the record type reads too when it declares one (the parser decodes it
- * once for both), else stepped over like the generated members.
+ * the hit's top level it steps over the generated members ({@link EnrichedRecord#isGeneratedMember}), so the record
+ * never sees them (it would skip them as unknown properties anyway): when the call keeps them, it sets their bytes
+ * aside as the parser passes them, copied out once the hit is read ({@link #takeMembers}); when it does not, it skips
+ * them and keeps nothing. It takes the hit's {@code objectID} as it goes by: the string the record type reads too
+ * when it sees it (the parser decodes it once for both), else stepped over like the generated members. A record type
+ * that reads generated members itself, read for a call that does not keep them, sees every member: only its
+ * {@code objectID} is taken as it goes by.
  *
  * <p>Names the record type knows go through the parser's own matching ({@code nextNameMatch}): only a name it does
  * not know is looked at. One per body read, reused hit after hit.
@@ -22,25 +24,27 @@ import tools.jackson.core.sym.PropertyNameMatcher;
 final class HitMemberNotes extends HitMemberFilter {
 
     private final BodyInput body;
-    /** The members set aside from the current hit, one after the other. */
+    /** The members set aside from the current hit, one after the other; null when the call keeps none. */
     private final ScratchBytes bytes;
 
-    private boolean recordReadsObjectID;
+    /** Whether the generated members are stepped over (else the record type reads them). */
+    private boolean stepsOver;
+    /** Whether the record type sees the objectID's member (else it is stepped over). */
+    private boolean recordSeesObjectID;
     /** The record type's deserializer has the objectID's name and steps to its value next. */
     private boolean atObjectID;
 
     private String objectID;
     private int count;
-    /** Each noted member's name as JSON text, and where its value lies in the body. */
-    private byte[][] names = new byte[2][];
+    /** Each noted member's name as JSON text, and its value's length; made on the first member noted. */
+    private byte[][] names;
 
-    private long[] starts = new long[2];
-    private int[] lengths = new int[2];
+    private int[] lengths;
 
     /**
      * @param parser the parser of the body
      * @param body   the body it reads
-     * @param bytes  where the members are set aside
+     * @param bytes  where the members are set aside, or null to keep none
      */
     HitMemberNotes(JsonParser parser, BodyInput body, ScratchBytes bytes) {
         super(parser);
@@ -51,15 +55,18 @@ final class HitMemberNotes extends HitMemberFilter {
     /**
      * Starts a hit: the parser is on its {@code START_OBJECT}.
      *
-     * @param recordReadsObjectID whether the record type declares an objectID
+     * @param members how the record type reads a hit's members
      */
-    void startHit(boolean recordReadsObjectID) {
+    void startHit(RecordMembers members) {
         hit = delegate.streamReadContext();
-        this.recordReadsObjectID = recordReadsObjectID;
+        stepsOver = members.steppedOver();
+        recordSeesObjectID = members.declaresObjectID() || !stepsOver;
         atObjectID = false;
         objectID = null;
         count = 0;
-        bytes.clear();
+        if (bytes != null) {
+            bytes.clear();
+        }
     }
 
     /** {@return the hit's objectID when it is a string, else null} */
@@ -110,15 +117,9 @@ final class HitMemberNotes extends HitMemberFilter {
                 objectID = delegate.getString();
             }
         }
-        while (token == JsonToken.PROPERTY_NAME && delegate.streamReadContext() == hit) {
-            String name = delegate.currentName();
-            if (recordReadsObjectID && name.equals(FreeFormRecord.OBJECT_ID)) {
-                atObjectID = true;
-                break;
-            }
-            if (!steppedOver(name)) {
-                break;
-            }
+        while (token == JsonToken.PROPERTY_NAME
+                && delegate.streamReadContext() == hit
+                && steppedOver(delegate.currentName())) {
             token = delegate.nextToken();
         }
         return token;
@@ -133,7 +134,7 @@ final class HitMemberNotes extends HitMemberFilter {
             match = delegate.nextNameMatch(matcher);
         }
         if (match >= 0
-                && recordReadsObjectID
+                && recordSeesObjectID
                 && delegate.streamReadContext() == hit
                 && delegate.currentName().equals(FreeFormRecord.OBJECT_ID)) {
             atObjectID = true;
@@ -143,31 +144,17 @@ final class HitMemberNotes extends HitMemberFilter {
 
     /**
      * On a member's name at the hit's top level, one the record type does not read: steps over it when it is a
-     * generated member (noted) or the objectID (taken).
+     * generated member (noted when kept) or the objectID the record does not see (taken); notes that the objectID's
+     * value comes next when the record sees it.
      *
      * @return whether it was stepped over
      */
     private boolean steppedOver(String name) {
-        if (EnrichedRecord.isGeneratedMember(name)) {
-            int before = bytes.size();
-            JsonToken value = delegate.nextToken();
-            if (value.isStructStart() || value == JsonToken.VALUE_STRING) {
-                body.partStarts(delegate.currentTokenLocation().getByteOffset(), bytes);
-                if (value == JsonToken.VALUE_STRING) {
-                    delegate.finishToken(); // read lazily: its end is known once it is read
-                } else {
-                    delegate.skipChildren();
-                }
-                body.partEnds(delegate.currentLocation().getByteOffset());
-            } else {
-                // a number or a literal, whose first bytes the parser may have let go of to read the rest: its text
-                byte[] text = delegate.getString().getBytes(StandardCharsets.UTF_8);
-                bytes.write(text, 0, text.length);
-            }
-            note(name, bytes.size() - before);
-            return true;
-        }
         if (name.equals(FreeFormRecord.OBJECT_ID)) {
+            if (recordSeesObjectID) {
+                atObjectID = true;
+                return false;
+            }
             if (delegate.nextToken() == JsonToken.VALUE_STRING) {
                 objectID = delegate.getString();
             } else {
@@ -175,11 +162,37 @@ final class HitMemberNotes extends HitMemberFilter {
             }
             return true;
         }
-        return false;
+        if (!stepsOver || !EnrichedRecord.isGeneratedMember(name)) {
+            return false;
+        }
+        JsonToken value = delegate.nextToken();
+        if (bytes == null) {
+            delegate.skipChildren(); // kept by none: nothing of it is read
+            return true;
+        }
+        int before = bytes.size();
+        if (value.isStructStart() || value == JsonToken.VALUE_STRING) {
+            body.partStarts(delegate.currentTokenLocation().getByteOffset(), bytes);
+            if (value == JsonToken.VALUE_STRING) {
+                delegate.finishToken(); // read lazily: its end is known once it is read
+            } else {
+                delegate.skipChildren();
+            }
+            body.partEnds(delegate.currentLocation().getByteOffset());
+        } else {
+            // a number or a literal, whose first bytes the parser may have let go of to read the rest: its text
+            byte[] text = delegate.getString().getBytes(StandardCharsets.UTF_8);
+            bytes.write(text, 0, text.length);
+        }
+        note(name, bytes.size() - before);
+        return true;
     }
 
     private void note(String name, int length) {
-        if (count == names.length) {
+        if (names == null) {
+            names = new byte[2][];
+            lengths = new int[2];
+        } else if (count == names.length) {
             names = Arrays.copyOf(names, count * 2);
             lengths = Arrays.copyOf(lengths, count * 2);
         }

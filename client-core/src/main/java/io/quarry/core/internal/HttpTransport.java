@@ -1291,13 +1291,26 @@ public final class HttpTransport implements AutoCloseable {
             if (bytes.length == 0) {
                 throw new DeserializationException(type, "$", "the success answer has an empty body", null);
             }
-            return recordMapper == null ? Json.read(bytes, type) : recordMapper.read(bytes, type);
+            return decode(BodyInput.of(bytes, bytes.length));
+        }
+
+        /**
+         * Decodes a success answer's body: hits keep their generated members only when the request keeps them
+         * ({@link PreparedRequest#keepsGeneratedMembers()}).
+         */
+        private T decode(BodyInput body) {
+            if (request.keepsGeneratedMembers()) {
+                return recordMapper == null ? Json.read(body, type) : recordMapper.read(body, type);
+            }
+            return recordMapper == null
+                    ? Json.readDroppingGeneratedMembers(body, type)
+                    : recordMapper.readDroppingGeneratedMembers(body, type);
         }
 
         /**
          * Decodes the body as it arrives, through the parser's recycled buffer, as a hand-written client does:
-         * nothing of it is kept but each hit's generated members (none with
-         * {@code RequestOptions.withoutGeneratedMembers()}), and one larger than the configured limit is refused. An
+         * nothing of it is kept but each hit's generated members (none when the request does not keep them), and one
+         * larger than the configured limit is refused. An
          * answer that has already arrived whole within one pooled array is parsed from a copy in it instead.
          */
         private T decodeAsItArrives(ResponseBody body) throws IOException {
@@ -1309,18 +1322,12 @@ public final class HttpTransport implements AutoCloseable {
             if (source.exhausted()) {
                 throw new DeserializationException(type, "$", "the success answer has an empty body", null);
             }
-            boolean keeps = request.options().keepsGeneratedMembers();
             if (!source.request(PooledBytes.CHUNK_SIZE + 1L)) {
-                return decodeFromChunk(source.getBuffer(), max, keeps);
+                return decodeFromChunk(source.getBuffer(), max);
             }
             ArrivingBody in = new ArrivingBody(source, max);
             try {
-                if (!keeps) {
-                    return recordMapper == null
-                            ? Json.readDroppingGeneratedMembers(in.stream(), type)
-                            : recordMapper.readDroppingGeneratedMembers(in.stream(), type);
-                }
-                return recordMapper == null ? Json.read(in, type) : recordMapper.read(in, type);
+                return decode(in);
             } catch (DeserializationException e) {
                 if (in.exceeded()) {
                     throw tooLarge(max);
@@ -1338,7 +1345,7 @@ public final class HttpTransport implements AutoCloseable {
          * Jackson parses an array faster than a stream, and the copy allocates nothing. Without generated members
          * that saves 2-3% of one thread's CPU per search against parsing the stream (benchmarks/README.md, [t10]).
          */
-        private T decodeFromChunk(okio.Buffer whole, long max, boolean keeps) throws IOException {
+        private T decodeFromChunk(okio.Buffer whole, long max) throws IOException {
             int size = (int) whole.size();
             if (size > max) {
                 throw tooLarge(max);
@@ -1348,12 +1355,7 @@ public final class HttpTransport implements AutoCloseable {
                 for (int read = 0; read < size; ) {
                     read += whole.read(chunk, read, size - read); // a segment at a time
                 }
-                if (!keeps) {
-                    return recordMapper == null
-                            ? Json.readDroppingGeneratedMembers(chunk, size, type)
-                            : recordMapper.readDroppingGeneratedMembers(chunk, size, type);
-                }
-                return recordMapper == null ? Json.read(chunk, size, type) : recordMapper.read(chunk, size, type);
+                return decode(BodyInput.of(chunk, size));
             } finally {
                 PooledBytes.takeBackChunk(chunk, size);
             }

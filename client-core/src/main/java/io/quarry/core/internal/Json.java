@@ -294,7 +294,7 @@ public final class Json {
      * @throws DeserializationException if the JSON is malformed or does not match the type, or the body cannot be
      *     read (its cause then says why)
      */
-    static <T> T read(ArrivingBody json, Type type) {
+    static <T> T read(BodyInput json, Type type) {
         return read(readerFor(type), json, type);
     }
 
@@ -327,22 +327,24 @@ public final class Json {
     }
 
     /**
-     * Decodes a response body as it arrives, keeping none of it: records' generated members are skipped (see
-     * {@code RequestOptions.Builder.withoutGeneratedMembers()}).
+     * Decodes a response body whose records keep none of their generated members (see
+     * {@code ApiRequest.generatedMembersOnlyWhenAsked()}): each hit keeps its record and its objectID, nothing of
+     * the body.
      *
-     * @param json the body, UTF-8; not closed
+     * @param body the body
      * @param type the target type
      * @param <T>  the target type
      * @return the value, null for a JSON null
-     * @throws DeserializationException if the JSON is malformed or does not match the type
+     * @throws DeserializationException if the JSON is malformed or does not match the type, or the body cannot be
+     *     read (its cause then says why)
      */
-    public static <T> T readDroppingGeneratedMembers(java.io.InputStream json, Type type) {
-        return read(droppingReaderFor(type), json, type);
+    static <T> T readDroppingGeneratedMembers(BodyInput body, Type type) {
+        return read(droppingReaderFor(type), body, type);
     }
 
     /**
      * Decodes a response body at the start of an array, records without their generated members (see
-     * {@link #readDroppingGeneratedMembers(java.io.InputStream, Type)}).
+     * {@link #readDroppingGeneratedMembers(BodyInput, Type)}).
      *
      * @param json   the array
      * @param length the body's length
@@ -352,44 +354,7 @@ public final class Json {
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
     public static <T> T readDroppingGeneratedMembers(byte[] json, int length, Type type) {
-        return read(droppingReaderFor(type), json, length, type);
-    }
-
-    /**
-     * Decodes a body at the start of an array with a given reader.
-     *
-     * @param reader the reader for the type
-     * @param json   the array
-     * @param length the body's length
-     * @param type   the target type
-     * @param <T>    the target type
-     * @return the value, null for a JSON null
-     * @throws DeserializationException if the JSON is malformed or does not match the type
-     */
-    static <T> T read(ObjectReader reader, byte[] json, int length, Type type) {
-        try {
-            return reader.readValue(json, 0, length);
-        } catch (JacksonException e) {
-            throw JsonFailures.reading(type, e);
-        }
-    }
-
-    /**
-     * Decodes a body as it arrives with a given reader.
-     *
-     * @param reader the reader for the type
-     * @param json   the body, UTF-8; not closed
-     * @param type   the target type
-     * @param <T>    the target type
-     * @return the value, null for a JSON null
-     * @throws DeserializationException if the JSON is malformed or does not match the type
-     */
-    static <T> T read(ObjectReader reader, java.io.InputStream json, Type type) {
-        try {
-            return reader.readValue(json);
-        } catch (JacksonException e) {
-            throw JsonFailures.reading(type, e);
-        }
+        return readDroppingGeneratedMembers(BodyInput.of(json, length), type);
     }
 
     /**
@@ -415,10 +380,15 @@ public final class Json {
             this.parser = parser;
         }
 
-        /** {@return the parser through which hits are read, one for the whole body} */
-        HitMemberNotes hitNotes() {
+        /**
+         * The parser through which hits are read, one for the whole body.
+         *
+         * @param keep whether hits keep their generated members (the same for every hit of a body)
+         * @return it
+         */
+        HitMemberNotes hitNotes(boolean keep) {
             if (notes == null) {
-                notes = new HitMemberNotes(parser, body, bytes());
+                notes = new HitMemberNotes(parser, body, keep ? bytes() : null);
             }
             return notes;
         }
@@ -462,7 +432,7 @@ public final class Json {
     }
 
     /**
-     * Whether a record is being decoded by {@link #readDroppingGeneratedMembers}: its readers carry an attribute
+     * Whether a record is being decoded by {@link #readDroppingGeneratedMembers(BodyInput, Type)}: its readers carry an attribute
      * (rather than a thread-local mark, so nothing is allocated per call and a nested read is never confused).
      *
      * @param ctxt the context a deserializer was given
@@ -470,16 +440,6 @@ public final class Json {
      */
     static boolean dropsGeneratedMembers(DeserializationContext ctxt) {
         return ctxt.getAttribute(DROP_GENERATED_MEMBERS) != null;
-    }
-
-    /**
-     * A typed record's own {@code objectID} property, when its class has one holding a string.
-     *
-     * @param record the record
-     * @return the ID, or null
-     */
-    static String objectIDPropertyOf(Object record) {
-        return ObjectIDProbe.stringProperty(record);
     }
 
     /**

@@ -64,22 +64,6 @@ final class ObjectIDProbe {
         return FreeFormRecord.from(record).attributes().get(FreeFormRecord.OBJECT_ID) != null;
     }
 
-    /**
-     * {@return its {@code objectID} property's value when the class has such a property holding a string, else null}
-     *
-     * @param record a typed record
-     */
-    static String stringProperty(Object record) {
-        if (record != null && VERDICTS.get(record.getClass()) instanceof Verdict.Property property) {
-            try {
-                return property.writer().get(record) instanceof String id ? id : null;
-            } catch (Exception e) {
-                return null;
-            }
-        }
-        return null;
-    }
-
     private static Verdict verdictFor(Class<?> type) {
         if (!(Json.serializerFor(type) instanceof BeanSerializerBase bean) || Json.hasAnyGetter(type)) {
             return new Verdict.Convert();

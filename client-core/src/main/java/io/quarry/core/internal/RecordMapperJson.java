@@ -4,7 +4,6 @@ import io.quarry.core.DeserializationException;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.internal.base.FiniteNumbers;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.reflect.Type;
 import java.util.Map;
@@ -151,7 +150,7 @@ public final class RecordMapperJson {
     }
 
     /**
-     * Decodes a response body as it arrives, as {@link Json#read(ArrivingBody, Type)} does.
+     * Decodes a response body as it arrives, as {@link Json#read(BodyInput, Type)} does.
      *
      * @param json the body
      * @param type the target type
@@ -159,7 +158,7 @@ public final class RecordMapperJson {
      * @return the value, null for a JSON null
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
-    <T> T read(ArrivingBody json, Type type) {
+    <T> T read(BodyInput json, Type type) {
         return Json.read(readerFor(type), json, type);
     }
 
@@ -174,17 +173,17 @@ public final class RecordMapperJson {
     }
 
     /**
-     * Decodes a response body as it arrives, records without their generated members, as
-     * {@link Json#readDroppingGeneratedMembers} does.
+     * Decodes a response body, records without their generated members, as
+     * {@link Json#readDroppingGeneratedMembers(BodyInput, Type)} does.
      *
-     * @param json the body, UTF-8; not closed
+     * @param body the body
      * @param type the target type
      * @param <T>  the target type
      * @return the value, null for a JSON null
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
-    public <T> T readDroppingGeneratedMembers(InputStream json, Type type) {
-        return Json.read(droppingReaderFor(type), json, type);
+    <T> T readDroppingGeneratedMembers(BodyInput body, Type type) {
+        return Json.read(droppingReaderFor(type), body, type);
     }
 
     /**
@@ -198,8 +197,8 @@ public final class RecordMapperJson {
      * @return the value, null for a JSON null
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
-    <T> T readDroppingGeneratedMembers(byte[] json, int length, Type type) {
-        return Json.read(droppingReaderFor(type), json, length, type);
+    public <T> T readDroppingGeneratedMembers(byte[] json, int length, Type type) {
+        return readDroppingGeneratedMembers(BodyInput.of(json, length), type);
     }
 
     private ObjectReader droppingReaderFor(Type type) {

@@ -1,6 +1,7 @@
 package io.quarry.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.core.EnrichedRecord;
 import io.quarry.core.TypeRef;
@@ -10,8 +11,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a decoded hit keeps of its response: nothing when it has no generated members, and else only their bytes,
- * never the rest of the hit or of the body; the members are still served when asked for.
+ * What a decoded hit keeps of its response: for a call that keeps generated members, nothing when it has none, and
+ * else only their bytes, never the rest of the hit or of the body, the members served when asked for; for a call that
+ * does not (a search that did not ask), nothing at all, whichever way the body arrived, its objectID still answered.
  */
 class HitKeepsOnlyItsMembersTest {
 
@@ -25,6 +27,79 @@ class HitKeepsOnlyItsMembersTest {
     private static final String RESPONSE = "{\"hits\":["
             + "{\"objectID\":\"p1\",\"name\":\"Phone\",\"price\":300,\"_highlightResult\":" + HIGHLIGHT + "},"
             + "{\"objectID\":\"p2\",\"name\":\"Case\",\"price\":20}]}";
+
+    /** A record type that reads the generated members itself. */
+    static final class Bag {
+        final java.util.Map<String, Object> all = new java.util.LinkedHashMap<>();
+
+        @com.fasterxml.jackson.annotation.JsonAnySetter
+        void put(String name, Object value) {
+            all.put(name, value);
+        }
+    }
+
+    private static final java.lang.reflect.Type PAGE =
+            TypeRef.parameterized(Page.class, Product.class).type();
+
+    /** The same body dropping generated members, as it arrives and as it is held whole in an array. */
+    private static List<Page<Product>> decodeDropping() {
+        byte[] json = RESPONSE.getBytes(StandardCharsets.UTF_8);
+        return List.of(
+                Json.readDroppingGeneratedMembers(
+                        new ArrivingBody(EnrichedRecordJsonFromOkioTest.inSmallSegments(json), Long.MAX_VALUE), PAGE),
+                Json.readDroppingGeneratedMembers(java.util.Arrays.copyOf(json, json.length + 64), json.length, PAGE));
+    }
+
+    @Test
+    void aCallThatKeepsNoGeneratedMembersKeepsNoHitBytesAndStillAnswersTheObjectID() {
+        for (Page<Product> page : decodeDropping()) {
+            EnrichedRecord<Product> highlighted = page.hits().get(0);
+            EnrichedRecord<Product> plain = page.hits().get(1);
+
+            assertThat(kept(highlighted)).as("one shared answer").isSameAs(kept(plain));
+            assertThat(kept(highlighted)).isNotInstanceOf(HitMembers.class).isNotInstanceOf(HitBytes.class);
+            assertThat(fieldsOf(kept(highlighted)))
+                    .as("the answer holds nothing")
+                    .isEmpty();
+            assertThat(highlighted.record()).isEqualTo(new Product("Phone", 300));
+            // the record type has no objectID: it comes from the answer
+            assertThat(highlighted.objectID()).contains("p1");
+            assertThat(plain.objectID()).contains("p2");
+            assertThatThrownBy(highlighted::generatedMembers)
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("keepGeneratedMembers()");
+            assertThat(highlighted.raw().names()).containsExactly("name", "price");
+        }
+    }
+
+    @Test
+    void aRecordTypeReadingGeneratedMembersItselfStillGetsThemAndTheObjectIDAnswers() {
+        byte[] json = RESPONSE.getBytes(StandardCharsets.UTF_8);
+        Page<Bag> page = Json.readDroppingGeneratedMembers(
+                new ArrivingBody(EnrichedRecordJsonFromOkioTest.inSmallSegments(json), Long.MAX_VALUE),
+                TypeRef.parameterized(Page.class, Bag.class).type());
+
+        EnrichedRecord<Bag> hit = page.hits().get(0);
+        assertThat(hit.record().all).containsKeys("objectID", "name", "price", "_highlightResult");
+        assertThat(hit.objectID()).contains("p1");
+        assertThat(fieldsOf(kept(hit))).isEmpty();
+        assertThatThrownBy(hit::generatedMembers).isInstanceOf(IllegalStateException.class);
+    }
+
+    private static List<Object> fieldsOf(Object value) {
+        List<Object> held = new java.util.ArrayList<>();
+        for (Field field : value.getClass().getDeclaredFields()) {
+            if (!java.lang.reflect.Modifier.isStatic(field.getModifiers())) {
+                field.setAccessible(true);
+                try {
+                    held.add(field.get(value));
+                } catch (IllegalAccessException e) {
+                    throw new AssertionError(e);
+                }
+            }
+        }
+        return held;
+    }
 
     private static Page<Product> decode() {
         return Json.read(

@@ -12,9 +12,22 @@ import java.util.Optional;
  * One hit: the record decoded into the caller's type, plus the members the engine adds
  * ({@code _highlightResult}, {@code _snippetResult}, {@code _rankingInfo}, {@code _distinctSeqID}, ...).
  *
- * <p>The record is decoded in one pass, straight from the response body; the generated members are decoded only
- * when one of their accessors is first called, and {@link #raw()} is built only when asked for. A hit keeps only the bytes of its own generated members (none when the service sent none), not
- * the response it came from.
+ * <p>A hit keeps those generated members only when the search asked for them: its query named attributes to
+ * highlight or to snippet, set a highlight tag or the snippet ellipsis, or asked for ranking info (see
+ * {@link SearchQuery}), or its options said {@link io.quarry.core.RequestOptions.Builder#keepGeneratedMembers()}
+ * (for the highlights an index's settings ask for, or to pass hits on whole). A multi-search keeps them for all its
+ * results when any of its queries asks. A hit that kept none answers {@link #record()} and {@link #objectID()}
+ * (taken from the answer, whatever the record type declares), and {@link #raw()} gives the record's attributes;
+ * asking it for a generated member ({@link #highlight}, {@link #highlights}, {@link #snippet}, {@link #snippets},
+ * {@link #highlightResult()}, {@link #snippetResult()}, {@link #rankingInfo()}, {@link #generatedMembers()})
+ * throws an {@link IllegalStateException} that says how to ask, never an empty answer that would look like no
+ * match. A record type that takes every member ({@code FreeFormRecord}, a map) holds them in its record whether
+ * asked or not, and its hit answers these accessors.
+ *
+ * <p>The record is decoded in one pass, straight from the response body; kept generated members are decoded only
+ * when one of their accessors is first called, and {@link #raw()} is built only when asked for. A hit keeps only the
+ * bytes of its own generated members (none when the service sent none or the search did not ask), not the response
+ * it came from.
  *
  * <p>Compared by identity: a hit holds a record of your type, whose {@code equals} is yours, and the undecoded
  * bytes of its generated members. A test compares {@link #record()} or {@link #objectID()}.
@@ -61,9 +74,9 @@ public final class Hit<T> {
     }
 
     /**
-     * The hit as a free-form record, built on first call: the record's attributes, then the generated members.
-     * With {@code FreeFormRecord} (or a map) as the record type that is the hit exactly as received; with a class
-     * of yours, attributes the class does not declare are not kept.
+     * The hit as a free-form record, built on first call: the record's attributes, then the generated members kept
+     * (none when the search did not ask for them). With {@code FreeFormRecord} (or a map) as the record type that is
+     * the hit exactly as received; with a class of yours, attributes the class does not declare are not kept.
      *
      * @return the free-form hit
      */
@@ -76,12 +89,22 @@ public final class Hit<T> {
         return hit.objectID();
     }
 
-    /** {@return the members the engine added (names starting with {@code _}), decoded on first call} */
+    /**
+     * The members the engine added (names starting with {@code _}), decoded on first call.
+     *
+     * @return them, empty when the service sent none
+     * @throws IllegalStateException when the search did not ask for them (see the class description)
+     */
     public FreeFormRecord generatedMembers() {
         return hit.generatedMembers();
     }
 
-    /** {@return the whole {@code _highlightResult} member, if present (and an object, as the service sends it)} */
+    /**
+     * The whole {@code _highlightResult} member.
+     *
+     * @return it, if present (and an object, as the service sends it)
+     * @throws IllegalStateException when the search did not ask for generated members
+     */
     public Optional<FreeFormRecord> highlightResult() {
         return objectMember(HIGHLIGHT_RESULT);
     }
@@ -92,6 +115,7 @@ public final class Hit<T> {
      *
      * @param attribute the attribute
      * @return its highlight; empty when absent, nested or a list's
+     * @throws IllegalStateException when the search did not ask for generated members
      */
     public Optional<HighlightResult> highlight(String attribute) {
         return single(HIGHLIGHT_RESULT, attribute);
@@ -103,12 +127,18 @@ public final class Hit<T> {
      *
      * @param attribute the attribute
      * @return one per item; empty when the attribute is absent or holds a single value ({@link #highlight(String)})
+     * @throws IllegalStateException when the search did not ask for generated members
      */
     public List<HighlightResult> highlights(String attribute) {
         return items(HIGHLIGHT_RESULT, attribute);
     }
 
-    /** {@return the whole {@code _snippetResult} member, if present (and an object, as the service sends it)} */
+    /**
+     * The whole {@code _snippetResult} member.
+     *
+     * @return it, if present (and an object, as the service sends it)
+     * @throws IllegalStateException when the search did not ask for generated members
+     */
     public Optional<FreeFormRecord> snippetResult() {
         return objectMember(SNIPPET_RESULT);
     }
@@ -119,6 +149,7 @@ public final class Hit<T> {
      *
      * @param attribute the attribute
      * @return its snippet; empty when absent, nested or a list's
+     * @throws IllegalStateException when the search did not ask for generated members
      */
     public Optional<HighlightResult> snippet(String attribute) {
         return single(SNIPPET_RESULT, attribute);
@@ -129,12 +160,18 @@ public final class Hit<T> {
      *
      * @param attribute the attribute
      * @return one per item; empty when the attribute is absent or holds a single value ({@link #snippet(String)})
+     * @throws IllegalStateException when the search did not ask for generated members
      */
     public List<HighlightResult> snippets(String attribute) {
         return items(SNIPPET_RESULT, attribute);
     }
 
-    /** {@return the {@code _rankingInfo} member, present when {@code getRankingInfo} was set} */
+    /**
+     * The {@code _rankingInfo} member.
+     *
+     * @return it, present when {@code getRankingInfo} was set
+     * @throws IllegalStateException when the search did not ask for generated members
+     */
     public Optional<RankingInfo> rankingInfo() {
         return hit.generatedMembers().getAs("_rankingInfo", RankingInfo.class);
     }

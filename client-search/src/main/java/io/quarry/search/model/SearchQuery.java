@@ -18,6 +18,17 @@ import java.util.Objects;
  * parameter the service accepts. A null value given to a method of one value (or to {@code param}) removes the
  * parameter; the methods of a list refuse a null list or a null in one, with a {@link NullPointerException} naming
  * the parameter. The service's defaults apply to every parameter left unset.
+ *
+ * <p>The hits of a search keep the members the service generates for them ({@code _highlightResult},
+ * {@code _snippetResult}, {@code _rankingInfo}) only when the search asks: its query names at least one attribute in
+ * {@link #attributesToHighlight} or {@link #attributesToSnippet}, sets {@link #highlightPreTag},
+ * {@link #highlightPostTag} or {@link #snippetEllipsisText}, or sets {@link #getRankingInfo} to true; set through
+ * these methods, {@link #param(String, Object)}, {@link #of(Map)} or inside a {@code params} string, as a list, an
+ * array, a string (a JSON array, or names separated by commas), a boolean, {@code "true"} or {@code 1}. Other
+ * parameters that make the service add a member ({@code distinct}'s {@code _distinctSeqID}) do not count; nor do the
+ * index's settings or the key's restrictions, which the client does not see: ask with
+ * {@link io.quarry.core.RequestOptions.Builder#keepGeneratedMembers()} then. Otherwise each hit keeps its record and
+ * objectID only, and asking it for a generated member throws (see {@link Hit}).
  */
 public final class SearchQuery extends MapValue<SearchQuery> {
 
@@ -347,6 +358,8 @@ public final class SearchQuery extends MapValue<SearchQuery> {
     /**
      * Sets {@code attributesToHighlight}.
      *
+     * Naming at least one attribute asks for the hits' generated members (see the class description).
+     *
      * @param attributes the attributes highlighted in {@code _highlightResult}
      * @return a new query
      */
@@ -356,6 +369,8 @@ public final class SearchQuery extends MapValue<SearchQuery> {
 
     /**
      * Sets {@code attributesToSnippet}.
+     *
+     * Naming at least one attribute asks for the hits' generated members (see the class description).
      *
      * @param attributes the attributes snippeted, e.g. {@code description:10}: a number after the last {@code :} is
      *     the word count, so an attribute whose name ends in {@code :} and digits is written with a count of its own
@@ -369,6 +384,8 @@ public final class SearchQuery extends MapValue<SearchQuery> {
     /**
      * Sets {@code highlightPreTag}.
      *
+     * Asks for the hits' generated members (see the class description).
+     *
      * @param tag the markup placed before a match
      * @return a new query
      */
@@ -378,6 +395,8 @@ public final class SearchQuery extends MapValue<SearchQuery> {
 
     /**
      * Sets {@code highlightPostTag}.
+     *
+     * Asks for the hits' generated members (see the class description).
      *
      * @param tag the markup placed after a match
      * @return a new query
@@ -389,6 +408,8 @@ public final class SearchQuery extends MapValue<SearchQuery> {
     /**
      * Sets {@code snippetEllipsisText}.
      *
+     * Asks for the hits' generated members (see the class description).
+     *
      * @param text the text marking cut-off snippet ends
      * @return a new query
      */
@@ -398,6 +419,8 @@ public final class SearchQuery extends MapValue<SearchQuery> {
 
     /**
      * Sets {@code getRankingInfo}.
+     *
+     * True asks for the hits' generated members (see the class description).
      *
      * @param enabled whether hits carry {@code _rankingInfo}
      * @return a new query
