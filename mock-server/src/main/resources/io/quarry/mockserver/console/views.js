@@ -110,6 +110,17 @@ window.QuarryViews = (function () {
     }
   }
 
+  // A list's Previous and Next (ids list + "-previous" and "-next"): each press turns from the page last asked for,
+  // so that a second press before the first's answer (a double click) goes on from it, and never before the first
+  // page; a page past the last (Next pressed twice from the last but one) is answered with the last, as the list's
+  // read sees. at() is the page asked for, show(page) asks for another; the part busyId names is busy until shown.
+  function pager(list, busyId, at, show) {
+    [["-previous", -1], ["-next", 1]].forEach(([button, step]) => byId(list + button).addEventListener("click", () => {
+      const page = Math.max(0, at() + step);
+      if (page !== at()) loading(busyId, () => show(page));
+    }));
+  }
+
   // aria-busy on the part of a view that loads what the user asked for (the view opened, a page turned, a query or
   // filter typed, a detail opened) until it has answered: assistive technology may wait for it whole rather than say
   // it piece by piece. Never for the refresh every second, which would have the view said busy, or held back, each
@@ -383,6 +394,10 @@ window.QuarryViews = (function () {
           query: "", page: indices.page, hitsPerPage: RECORDS_PER_PAGE, attributesToHighlight: [],
           attributesToSnippet: [], getRankingInfo: false }, "hits");
         if (!latest()) return;
+        if (indices.page > 0 && indices.page >= answer.nbPages) { // records deleted since: the last page there is
+          indices.page = Math.max(0, answer.nbPages - 1);
+          return indices.records();
+        }
         const records = (answer.hits || []).map(hit => {
           const copy = Object.assign({}, hit);
           Object.keys(copy).filter(k => k.startsWith("_")).forEach(k => delete copy[k]);
@@ -402,22 +417,14 @@ window.QuarryViews = (function () {
       }
     },
     init() {
-      byId("indices-previous").addEventListener("click", () => loading("indices-table", () => {
-        indices.listPage--;
+      pager("indices", "indices-table", () => indices.listPage, page => {
+        indices.listPage = page;
         return indices.list();
-      }));
-      byId("indices-next").addEventListener("click", () => loading("indices-table", () => {
-        indices.listPage++;
-        return indices.list();
-      }));
-      byId("records-previous").addEventListener("click", () => loading("index-records", () => {
-        indices.page--;
+      });
+      pager("records", "index-records", () => indices.page, page => {
+        indices.page = page;
         return indices.records();
-      }));
-      byId("records-next").addEventListener("click", () => loading("index-records", () => {
-        indices.page++;
-        return indices.records();
-      }));
+      });
       closable("index-detail", "indices-table", "index", () => {
         indices.closeDetail();
         history.replaceState(null, "", "#indices");
@@ -1051,14 +1058,10 @@ window.QuarryViews = (function () {
   const access = {
     keysPage: 0,
     init() {
-      byId("keys-previous").addEventListener("click", () => loading("keys-table", () => {
-        access.keysPage--;
+      pager("keys", "keys-table", () => access.keysPage, page => {
+        access.keysPage = page;
         return access.keys();
-      }));
-      byId("keys-next").addEventListener("click", () => loading("keys-table", () => {
-        access.keysPage++;
-        return access.keys();
-      }));
+      });
     },
     async open() {
       const [tasks] = await Promise.all([access.tasks(), access.keys()]);
@@ -1112,8 +1115,8 @@ window.QuarryViews = (function () {
       try {
         const keys = await api("GET", "/_mock/console/api/keys?page=" + access.keysPage, undefined, "keys");
         if (!latest()) return;
-        if (access.keysPage >= keys.nbPages) { // keys deleted since: show the last page there is
-          access.keysPage = keys.nbPages - 1;
+        if (access.keysPage > 0 && access.keysPage >= keys.nbPages) { // keys deleted since: the last page there is
+          access.keysPage = Math.max(0, keys.nbPages - 1);
           return access.keys();
         }
         failure("keys-error");
