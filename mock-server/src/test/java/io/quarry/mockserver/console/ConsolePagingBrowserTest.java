@@ -106,6 +106,13 @@ class ConsolePagingBrowserTest {
     @Test
     @Order(1)
     void theIndexListTurnsPageByPageWithTheKeyboardSayingWhereItIs() {
+        // the page shown anew (signed in still) without an answer to the list: no page to turn to before it comes
+        browser.executeCdpCommand("Network.enable", Map.of());
+        browser.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of("*/1/indexes?page=*")));
+        browser.navigate().refresh();
+        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("indices-error"), "did not answer"));
+        assertPager("indices", true, true);
+        browser.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of()));
         tab("indices");
         waiting.until(ExpectedConditions.textToBe(By.id("indices-page"), "page 1 of 3"));
         assertPager("indices", true, false);
@@ -162,8 +169,15 @@ class ConsolePagingBrowserTest {
         assertPager("records", false, true);
         assertThat(focused()).isEqualTo("records-previous");
 
-        // another index opened while on page 3: its first page
-        openIndex("shelf-000");
+        // another index opened while on page 3: no page of the one before offered while it loads, then its first
+        hold("/indexes/shelf-000/settings$");
+        browser.findElement(By.cssSelector("#indices-table tr[data-index='shelf-000'] button"))
+                .sendKeys(Keys.ENTER);
+        waiting.until(driver -> counted("held") == 1);
+        assertPager("records", true, true);
+        assertThat(find("records-page").getText()).isEmpty();
+        release();
+        answered();
         waiting.until(ExpectedConditions.textToBe(By.id("records-page"), "page 1 of 1 (0 records)"));
         assertPager("records", true, true);
         openIndex("many");
@@ -182,6 +196,159 @@ class ConsolePagingBrowserTest {
         waiting.until(ExpectedConditions.textToBe(By.id("records-page"), "page 1 of 3 (57 records)"));
         assertThat(find("index-records").getText()).contains("\"r01\"");
         find("index-detail-close").click();
+    }
+
+    @Test
+    @Order(3)
+    void theKeysTurnPageByPageWhileTheTasksRefreshAndTheLastPageLeftKeepsTheFocusInTheView() throws Exception {
+        tab("access");
+        waiting.until(ExpectedConditions.textToBe(By.id("keys-page"), "page 1 of 2 (150 keys)"));
+        assertPager("keys", true, false);
+        // a page turned while the tasks' refresh every second is under way, and answered before it
+        hold("/api/tasks$");
+        refreshNow();
+        waiting.until(driver -> counted("held") == 1);
+        find("keys-next").sendKeys(Keys.ENTER);
+        waiting.until(ExpectedConditions.textToBe(By.id("keys-page"), "page 2 of 2 (150 keys)"));
+        release();
+        answered();
+        assertThat(find("keys-page").getText()).isEqualTo("page 2 of 2 (150 keys)");
+        assertThat(rows("keys-table")).hasSize(50);
+        assertThat(rows("keys-table").get(0).getText()).contains("key 100");
+        assertPager("keys", false, true);
+        assertThat(focused()).isEqualTo("keys-previous");
+
+        // and the other way round: the refresh answered while the page turned is held
+        hold("/api/keys\\?page=0$");
+        browser.switchTo().activeElement().sendKeys(Keys.ENTER);
+        waiting.until(driver -> counted("held") == 1);
+        refreshNow();
+        release();
+        answered();
+        waiting.until(ExpectedConditions.textToBe(By.id("keys-page"), "page 1 of 2 (150 keys)"));
+        assertPager("keys", true, false);
+        assertThat(focused()).isEqualTo("keys-next");
+
+        // the keys past the first page deleted meanwhile: Previous from the second finds one page, both buttons
+        // disabled, and the focus in the view, which stays a stop of the Tab key
+        browser.switchTo().activeElement().sendKeys(Keys.ENTER);
+        waiting.until(ExpectedConditions.textToBe(By.id("keys-page"), "page 2 of 2 (150 keys)"));
+        for (int i = 100; i < KEYS; i++) {
+            send("DELETE", String.format("/1/keys/paging-key-%03d", i), "");
+        }
+        browser.switchTo().activeElement().sendKeys(Keys.ENTER);
+        waiting.until(ExpectedConditions.textToBe(By.id("keys-page"), "page 1 of 1 (100 keys)"));
+        assertPager("keys", true, true);
+        assertThat(focused()).isEqualTo("view-access");
+        assertThat(find("view-access").getDomProperty("tabIndex")).isEqualTo("0");
+    }
+
+    @Test
+    @Order(4)
+    void aDetailTakesTheFocusOnceLoadedAndOnlyIfTheUserHasNotMovedOn() throws Exception {
+        // where the focus lands and, as it lands, whether the detail is busy and its content there
+        browser.executeScript("window.landings = []; document.addEventListener('focusin', event => {"
+                + " const detail = event.target.closest('[role=region]');"
+                + " if (detail) window.landings.push(event.target.id + (detail.hasAttribute('aria-busy') ? ' busy'"
+                + " : ' loaded') + ' ' + detail.querySelector('pre').textContent.length); });");
+        tab("indices");
+        hold("/indexes/many/settings$");
+        WebElement many = waiting.until(
+                ExpectedConditions.elementToBeClickable(By.cssSelector("#indices-table tr[data-index='many'] button")));
+        many.sendKeys(Keys.ENTER);
+        waiting.until(driver -> counted("held") == 1);
+        assertThat(find("index-detail").getDomAttribute("aria-busy")).isEqualTo("true");
+        assertThat(browser.switchTo().activeElement())
+                .as("the focus on the row's button while the detail loads")
+                .isEqualTo(many);
+        release();
+        waiting.until(driver -> "index-detail-name".equals(focused()));
+        answered();
+        assertThat(landings())
+                .as("the heading focused once loaded")
+                .hasSize(1)
+                .allMatch(l -> l.matches("index-detail-name loaded [1-9][0-9]*"));
+        assertThat(find("index-records").getText()).contains("\"r01\"");
+
+        // the user moving on meanwhile keeps the focus where it went
+        find("index-detail-close").click();
+        hold("/indexes/many/settings$");
+        many = waiting.until(
+                ExpectedConditions.elementToBeClickable(By.cssSelector("#indices-table tr[data-index='many'] button")));
+        many.sendKeys(Keys.ENTER);
+        waiting.until(driver -> counted("held") == 1);
+        many.sendKeys(Keys.TAB); // on to the next row's button
+        release();
+        answered();
+        assertThat(find("index-records").getText()).contains("\"r01\"");
+        assertThat(browser.switchTo()
+                        .activeElement()
+                        .findElement(By.xpath("ancestor::tr"))
+                        .getDomAttribute("data-index"))
+                .as("the focus where the user took it")
+                .isEqualTo("shelf-000");
+        find("index-detail-close").click();
+
+        // an index opened while another's detail is still loading: the later one focused once it has loaded, though
+        // the earlier one's answer is still on its way
+        hold("/indexes/many/settings$");
+        browser.executeScript("window.landings = []");
+        many = waiting.until(
+                ExpectedConditions.elementToBeClickable(By.cssSelector("#indices-table tr[data-index='many'] button")));
+        many.sendKeys(Keys.ENTER);
+        waiting.until(driver -> counted("held") == 1);
+        many.sendKeys(Keys.TAB, Keys.ENTER);
+        waiting.until(driver -> "index-detail-name".equals(focused()));
+        assertThat(find("index-detail-name").getText()).isEqualTo("shelf-000");
+        release();
+        answered();
+        assertThat(landings()).hasSize(1).allMatch(l -> l.matches("index-detail-name loaded [1-9][0-9]*"));
+        assertThat(find("index-detail-name").getText()).isEqualTo("shelf-000");
+        find("index-detail-close").click();
+
+        send("POST", "/1/indexes/many/query", "{\"query\": \"r07\"}");
+        tab("journal");
+        browser.executeScript("window.landings = []");
+        hold("/api/journal/[0-9]+$");
+        waiting.until(driver -> {
+            driver.findElement(By.cssSelector("#journal-table tbody tr button")).sendKeys(Keys.ENTER);
+            return true;
+        });
+        waiting.until(driver -> counted("held") == 1);
+        assertThat(find("journal-detail").getDomAttribute("aria-busy")).isEqualTo("true");
+        WebElement opener = browser.switchTo().activeElement();
+        assertThat(opener.getDomAttribute("class")).isEqualTo("opener");
+        // a request more meanwhile: the journal's refresh makes its rows anew, the focus on the same row's button
+        send("POST", "/1/indexes/many/query", "{\"query\": \"r08\"}");
+        refreshNow();
+        waiting.until(ExpectedConditions.stalenessOf(opener));
+        release();
+        waiting.until(driver -> "journal-detail-title".equals(focused()));
+        answered();
+        assertThat(landings()).hasSize(1).allMatch(l -> l.matches("journal-detail-title loaded [1-9][0-9]*"));
+        assertThat(find("journal-detail-title").getText()).isEqualTo("POST /1/indexes/many/query → 200");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> landings() {
+        return (List<String>) browser.executeScript("return window.landings");
+    }
+
+    /**
+     * Has the view shown read anew at once, as it is when the browser's tab comes back into sight, rather than a
+     * second after its last read (as ConsoleBrowserTest does).
+     */
+    private static void refreshNow() {
+        browser.executeScript("const hide = hidden => {"
+                + " Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });"
+                + " Object.defineProperty(document, 'visibilityState', { configurable: true,"
+                + " get: () => hidden ? 'hidden' : 'visible' });"
+                + " document.dispatchEvent(new Event('visibilitychange')); };"
+                + " hide(true); hide(false);");
+    }
+
+    private static long counted(String name) {
+        return ((Number) browser.executeScript("return window." + name)).longValue();
     }
 
     /** Opens an index's detail from its row's button in the list's first page. */
