@@ -547,8 +547,10 @@ window.QuarryViews = (function () {
       byId("search-request").textContent = "";
     },
     render(answer) {
+      // the preview lists one page of hits: the count says so, or "57 hits" over ten would seem to miss some
+      const shown = (answer.hits || []).length;
       byId("search-stats").textContent = counted(answer.nbHits, "hit", "hits") + " in " + answer.processingTimeMS
-          + " ms";
+          + " ms" + (answer.nbHits > shown ? ", the first " + number(shown) + " shown" : "");
       byId("search-stats").dataset.nbHits = String(answer.nbHits);
       const hits = byId("search-hits");
       hits.replaceChildren();

@@ -329,6 +329,21 @@ class ConsolePagingBrowserTest {
         assertThat(find("journal-detail-title").getText()).isEqualTo("POST /1/indexes/many/query → 200");
     }
 
+    @Test
+    @Order(5)
+    void theSearchPreviewSaysItListsTheFirstHitsOnly() {
+        tab("search");
+        WebElement index = find("search-index");
+        index.clear();
+        index.sendKeys("many", Keys.TAB);
+        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-nb-hits", "57"));
+        assertThat(find("search-stats").getText()).matches("57 hits in [0-9]+ ms, the first 10 shown");
+        assertThat(browser.findElements(By.cssSelector("#search-hits li"))).hasSize(10);
+        find("search-query").sendKeys("nowhere");
+        waiting.until(ExpectedConditions.attributeToBe(By.id("search-stats"), "data-query", "nowhere"));
+        assertThat(find("search-stats").getText()).matches("0 hits in [0-9]+ ms");
+    }
+
     @SuppressWarnings("unchecked")
     private static List<String> landings() {
         return (List<String>) browser.executeScript("return window.landings");
