@@ -223,6 +223,8 @@ class ConsolePagingBrowserTest {
         browser.switchTo().activeElement().sendKeys(Keys.ENTER);
         waiting.until(driver -> counted("held") == 1);
         refreshNow();
+        // the tasks read and shown: the page asked for is the one call left under way
+        waiting.until(ExpectedConditions.attributeToBe(By.id("views"), "data-pending", "1"));
         release();
         answered();
         waiting.until(ExpectedConditions.textToBe(By.id("keys-page"), "page 1 of 2 (150 keys)"));
