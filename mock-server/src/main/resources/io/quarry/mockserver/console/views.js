@@ -105,27 +105,43 @@ window.QuarryViews = (function () {
     if (!other.disabled) {
       other.focus();
     } else {
-      byId(fallbackId).tabIndex = -1;
-      byId(fallbackId).focus();
+      focusOn(byId(fallbackId));
     }
+  }
+
+  // Gives the focus to a part of the page the keyboard does not stop at (a heading, a table), as a script may: one
+  // that is a stop already (a view's panel) stays one.
+  function focusOn(node) {
+    if (!node.hasAttribute("tabindex")) node.tabIndex = -1;
+    node.focus();
+  }
+
+  // A list's Previous and Next (ids list + "-previous" and "-next"): each press turns from the page last asked for,
+  // so that a second press before the first's answer (a double click) goes on from it, and never before the first
+  // page; a page past the last (Next pressed twice from the last but one) is answered with the last, as the list's
+  // read sees. at() is the page asked for, show(page) asks for another; the part busyId names is busy until shown.
+  function pager(list, busyId, at, show) {
+    [["-previous", -1], ["-next", 1]].forEach(([button, step]) => byId(list + button).addEventListener("click", () => {
+      const page = Math.max(0, at() + step);
+      if (page !== at()) loading(busyId, () => show(page));
+    }));
   }
 
   // aria-busy on the part of a view that loads what the user asked for (the view opened, a page turned, a query or
   // filter typed, a detail opened) until it has answered: assistive technology may wait for it whole rather than say
   // it piece by piece. Never for the refresh every second, which would have the view said busy, or held back, each
-  // second. Returns what work returns.
-  const loads = new Map(); // an element -> how many of its loads are under way
+  // second. Returns what work returns. Only the latest load of a part is shown (turn), so the part is busy until that
+  // one ends: an earlier one still under way (an index clicked, then another) holds nothing back.
+  const loads = new Map(); // an element -> its latest load
   async function loading(id, work) {
     const node = byId(id);
-    loads.set(node, (loads.get(node) || 0) + 1);
+    const mine = {};
+    loads.set(node, mine);
     node.setAttribute("aria-busy", "true");
     try {
       return await work();
     } finally {
-      const left = loads.get(node) - 1;
-      if (left > 0) {
-        loads.set(node, left);
-      } else {
+      if (loads.get(node) === mine) {
         loads.delete(node);
         node.removeAttribute("aria-busy");
       }
@@ -202,10 +218,25 @@ window.QuarryViews = (function () {
   }
 
   // Shows a detail below a long table: its heading takes the focus, which scrolls it into view.
-  function reveal(headingId) {
-    const heading = byId(headingId);
-    heading.tabIndex = -1;
-    heading.focus();
+  function reveal(headingId) { focusOn(byId(headingId)); }
+
+  // A detail asked for (a row's button pressed, Back or Forward) takes the focus once it has loaded, not before: its
+  // heading focused while the rest is loading and busy, a screen reader reads the heading, then nothing. Meanwhile the
+  // focus stays where it was, and the detail takes it only if it still is there then (on the row's button, made anew
+  // by a refresh meanwhile, or lost to the page's body), not once the user has moved on. Called as the detail is
+  // asked for, this returns whether the focus is still there.
+  function focusStays() {
+    const from = document.activeElement;
+    const row = from ? from.closest("tr") : null;
+    const rows = row ? row.parentNode : null; // the table's body: a refresh replaces the rows in it
+    const key = row ? JSON.stringify(Object.assign({}, row.dataset)) : null;
+    return () => {
+      const now = document.activeElement;
+      if (now === from || now === null || now === document.body) return true;
+      const at = now.closest("tr");
+      return at !== null && rows !== null && at.parentNode === rows
+        && JSON.stringify(Object.assign({}, at.dataset)) === key;
+    };
   }
 
   // Escape in an open detail (an index's, a journal entry's), or its Close button, closes it and gives the focus
@@ -229,8 +260,7 @@ window.QuarryViews = (function () {
     if (button) {
       button.focus();
     } else {
-      byId(tableId).tabIndex = -1;
-      byId(tableId).focus();
+      focusOn(byId(tableId));
     }
   }
 
@@ -334,20 +364,27 @@ window.QuarryViews = (function () {
     // Back or Forward within the view: the detail the URL names read, or closed
     follow(rest) {
       followed("index-detail", "indices-table", "index", () => indices.restore(rest),
-        () => indices.selected !== null, () => {
-          reveal("index-detail-name");
-          indices.detail();
-        });
+        () => indices.selected !== null, () => indices.focusOnceRead(indices.selected));
     },
-    async select(name) {
+    select(name) {
       opening("#indices/" + encodeURIComponent(name), indices.selected !== null);
       indices.showDetail(name);
-      reveal("index-detail-name");
+      return indices.focusOnceRead(name);
+    },
+    // the index's detail read, then focused (focusStays)
+    async focusOnceRead(name) {
+      const stays = focusStays();
       await indices.detail();
+      if (indices.selected === name && stays()) reveal("index-detail-name");
     },
     showDetail(name) {
       indices.selected = name;
       indices.page = 0;
+      // the pages of the index shown before are not this one's: none to turn until its records are read (a focus
+      // on one of them is lost to the page's body, and the detail takes it once read: focusStays)
+      say("records-page", "");
+      byId("records-previous").disabled = true;
+      byId("records-next").disabled = true;
       byId("index-detail").hidden = false;
       byId("index-detail").dataset.opened = name;
       byId("index-detail-name").textContent = name;
@@ -383,6 +420,10 @@ window.QuarryViews = (function () {
           query: "", page: indices.page, hitsPerPage: RECORDS_PER_PAGE, attributesToHighlight: [],
           attributesToSnippet: [], getRankingInfo: false }, "hits");
         if (!latest()) return;
+        if (indices.page > 0 && indices.page >= answer.nbPages) { // records deleted since: the last page there is
+          indices.page = Math.max(0, answer.nbPages - 1);
+          return indices.records();
+        }
         const records = (answer.hits || []).map(hit => {
           const copy = Object.assign({}, hit);
           Object.keys(copy).filter(k => k.startsWith("_")).forEach(k => delete copy[k]);
@@ -402,22 +443,14 @@ window.QuarryViews = (function () {
       }
     },
     init() {
-      byId("indices-previous").addEventListener("click", () => loading("indices-table", () => {
-        indices.listPage--;
+      pager("indices", "indices-table", () => indices.listPage, page => {
+        indices.listPage = page;
         return indices.list();
-      }));
-      byId("indices-next").addEventListener("click", () => loading("indices-table", () => {
-        indices.listPage++;
-        return indices.list();
-      }));
-      byId("records-previous").addEventListener("click", () => loading("index-records", () => {
-        indices.page--;
+      });
+      pager("records", "index-records", () => indices.page, page => {
+        indices.page = page;
         return indices.records();
-      }));
-      byId("records-next").addEventListener("click", () => loading("index-records", () => {
-        indices.page++;
-        return indices.records();
-      }));
+      });
       closable("index-detail", "indices-table", "index", () => {
         indices.closeDetail();
         history.replaceState(null, "", "#indices");
@@ -514,8 +547,10 @@ window.QuarryViews = (function () {
       byId("search-request").textContent = "";
     },
     render(answer) {
+      // the preview lists one page of hits: the count says so, or "57 hits" over ten would seem to miss some
+      const shown = (answer.hits || []).length;
       byId("search-stats").textContent = counted(answer.nbHits, "hit", "hits") + " in " + answer.processingTimeMS
-          + " ms";
+          + " ms" + (answer.nbHits > shown ? ", the first " + number(shown) + " shown" : "");
       byId("search-stats").dataset.nbHits = String(answer.nbHits);
       const hits = byId("search-hits");
       hits.replaceChildren();
@@ -732,13 +767,19 @@ window.QuarryViews = (function () {
         return refusal(e);
       }
     },
-    // the entry's bodies, the focus moved to them when asked for (not on a reload, which leaves it on the tab)
-    detail(seq, focus) { return loading("journal-detail", () => journal.readDetail(seq, focus)); },
-    async readDetail(seq, focus) {
+    // the entry's bodies, the focus moved to them once read when asked for (focusStays; not on a reload, which leaves
+    // it on the tab)
+    async detail(seq, focus) {
+      const stays = focus ? focusStays() : () => false;
+      const shown = await loading("journal-detail", () => journal.readDetail(seq));
+      if (shown && journal.entry === seq && stays()) reveal("journal-detail-title");
+    },
+    // whether the entry was shown (its bodies, or that it was dropped)
+    async readDetail(seq) {
       const latest = turn("journal-detail");
       try {
         const entry = await api("GET", "/_mock/console/api/journal/" + seq, undefined, "path");
-        if (!latest()) return;
+        if (!latest()) return false;
         byId("journal-detail").hidden = false;
         byId("journal-detail").dataset.opened = String(seq);
         byId("journal-detail").dataset.read = "true";
@@ -748,12 +789,12 @@ window.QuarryViews = (function () {
             + (entry.status || "no answer") + (entry.fault ? " (scripted fault " + entry.fault + ")" : "");
         byId("journal-request-body").textContent = journal.body(entry.requestBody, entry.requestBytes);
         byId("journal-response-body").textContent = journal.body(entry.responseBody, entry.responseBytes);
-        if (focus) reveal("journal-detail-title");
+        return true;
       } catch (e) {
-        if (!latest()) return;
+        if (!latest()) return false;
         if (e.status === 404) { // dropped since: said so in the detail, open until closed
           journal.dropped(seq);
-          if (focus) reveal("journal-detail-title");
+          return true;
         } else if (!journal.shows(seq)) { // not read (a server not answering, a key refused): named, and closed
           failure("journal-error", e);
           journal.closeDetail();
@@ -761,6 +802,7 @@ window.QuarryViews = (function () {
         } else { // what was read stays shown; the error is named above the list
           failure("journal-error", e);
         }
+        return false;
       }
     },
     // a body the journal kept the start of says so, and how large it was
@@ -1051,14 +1093,10 @@ window.QuarryViews = (function () {
   const access = {
     keysPage: 0,
     init() {
-      byId("keys-previous").addEventListener("click", () => loading("keys-table", () => {
-        access.keysPage--;
+      pager("keys", "keys-table", () => access.keysPage, page => {
+        access.keysPage = page;
         return access.keys();
-      }));
-      byId("keys-next").addEventListener("click", () => loading("keys-table", () => {
-        access.keysPage++;
-        return access.keys();
-      }));
+      });
     },
     async open() {
       const [tasks] = await Promise.all([access.tasks(), access.keys()]);
@@ -1112,8 +1150,8 @@ window.QuarryViews = (function () {
       try {
         const keys = await api("GET", "/_mock/console/api/keys?page=" + access.keysPage, undefined, "keys");
         if (!latest()) return;
-        if (access.keysPage >= keys.nbPages) { // keys deleted since: show the last page there is
-          access.keysPage = keys.nbPages - 1;
+        if (access.keysPage > 0 && access.keysPage >= keys.nbPages) { // keys deleted since: the last page there is
+          access.keysPage = Math.max(0, keys.nbPages - 1);
           return access.keys();
         }
         failure("keys-error");
