@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 
 /**
  * Finds the route of a request. Path parameters are decoded per segment from the raw path, so an encoded
@@ -18,6 +19,8 @@ public final class Router {
 
     private final List<CompiledRoute> routes = new ArrayList<>();
     private final Set<String> methods = new HashSet<>();
+    /** The headers every answer under a first path segment carries, by that segment (decoded). */
+    private final Map<String, Supplier<Map<String, String>>> headersUnder = new HashMap<>();
 
     /**
      * {@return this router}
@@ -28,6 +31,43 @@ public final class Router {
         routes.add(new CompiledRoute(route, route.segments()));
         methods.add(route.method());
         return this;
+    }
+
+    /**
+     * {@return this router}
+     *
+     * @param firstSegment the first segment of the paths, decoded ({@code 2} for {@code /2/...})
+     * @param headers the headers every answer on those paths carries, asked as each is written
+     * @throws IllegalStateException when another supplier has the segment already
+     */
+    public Router headersUnder(String firstSegment, Supplier<Map<String, String>> headers) {
+        if (headersUnder.putIfAbsent(firstSegment, headers) != null) {
+            throw new IllegalStateException("headers under /" + firstSegment + " are given twice");
+        }
+        return this;
+    }
+
+    /**
+     * {@return the headers every answer on the path carries whatever made it (its route, or a refusal before any
+     * route ran, or where none exists): those given for its first segment, none for most paths}
+     *
+     * @param rawPath the raw path, its first segment read as the router reads it (decoded)
+     */
+    public Map<String, String> headersOf(String rawPath) {
+        if (headersUnder.isEmpty() || !rawPath.startsWith("/")) {
+            return Map.of();
+        }
+        int slash = rawPath.indexOf('/', 1);
+        String first = rawPath.substring(1, slash < 0 ? rawPath.length() : slash);
+        if (first.indexOf('%') >= 0) {
+            try {
+                first = PathCodec.decodeSegment(first);
+            } catch (ApiException malformed) {
+                return Map.of();
+            }
+        }
+        Supplier<Map<String, String>> headers = headersUnder.get(first);
+        return headers == null ? Map.of() : headers.get();
     }
 
     /**
