@@ -19,8 +19,13 @@ public final class Router {
 
     private final List<CompiledRoute> routes = new ArrayList<>();
     private final Set<String> methods = new HashSet<>();
-    /** The headers every answer under a first path segment carries, by that segment (decoded). */
-    private final Map<String, Supplier<Map<String, String>>> headersUnder = new HashMap<>();
+    /**
+     * The headers every answer under a first path segment carries, with that segment (decoded): a list, read by
+     * index, as every answer looks its path up here (a product or two give any).
+     */
+    private final List<PathHeaders> headersUnder = new ArrayList<>();
+
+    private record PathHeaders(String segment, Supplier<Map<String, String>> headers) {}
 
     /**
      * {@return this router}
@@ -41,9 +46,12 @@ public final class Router {
      * @throws IllegalStateException when another supplier has the segment already
      */
     public Router headersUnder(String firstSegment, Supplier<Map<String, String>> headers) {
-        if (headersUnder.putIfAbsent(firstSegment, headers) != null) {
-            throw new IllegalStateException("headers under /" + firstSegment + " are given twice");
+        for (PathHeaders given : headersUnder) {
+            if (given.segment().equals(firstSegment)) {
+                throw new IllegalStateException("headers under /" + firstSegment + " are given twice");
+            }
         }
+        headersUnder.add(new PathHeaders(firstSegment, headers));
         return this;
     }
 
@@ -58,16 +66,28 @@ public final class Router {
             return Map.of();
         }
         int slash = rawPath.indexOf('/', 1);
-        String first = rawPath.substring(1, slash < 0 ? rawPath.length() : slash);
-        if (first.indexOf('%') >= 0) {
+        int end = slash < 0 ? rawPath.length() : slash;
+        boolean escaped = rawPath.lastIndexOf('%', end - 1) > 0;
+        String first = null;
+        if (escaped) {
+            // rare: only an escaped first segment is cut out and decoded; the others are compared in place
             try {
-                first = PathCodec.decodeSegment(first);
+                first = PathCodec.decodeSegment(rawPath.substring(1, end));
             } catch (ApiException malformed) {
                 return Map.of();
             }
         }
-        Supplier<Map<String, String>> headers = headersUnder.get(first);
-        return headers == null ? Map.of() : headers.get();
+        for (int i = 0; i < headersUnder.size(); i++) {
+            PathHeaders given = headersUnder.get(i);
+            String segment = given.segment();
+            boolean same = escaped
+                    ? segment.equals(first)
+                    : end - 1 == segment.length() && rawPath.regionMatches(1, segment, 0, segment.length());
+            if (same) {
+                return given.headers().get();
+            }
+        }
+        return Map.of();
     }
 
     /**
