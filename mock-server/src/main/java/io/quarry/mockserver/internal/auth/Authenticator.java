@@ -38,7 +38,7 @@ public final class Authenticator implements Guard {
     private static final String USER_ID_HEADER = "X-Service-User-ID";
     private static final String INVALID = "Invalid Application-ID or API key";
     /** The crawler API's challenge: HTTP basic authentication, its user ID and key read as UTF-8. */
-    static final String CRAWLER_CHALLENGE = "Basic realm=\"crawler\", charset=\"UTF-8\"";
+    private static final String CRAWLER_CHALLENGE = "Basic realm=\"crawler\", charset=\"UTF-8\"";
 
     private static final String CRAWLER_HOW = "send HTTP basic authentication with the crawler user ID and the"
             + " crawler API key (header Authorization: Basic, then base64 of userId:apiKey)";
