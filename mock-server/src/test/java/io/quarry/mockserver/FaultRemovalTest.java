@@ -129,11 +129,16 @@ class FaultRemovalTest {
     }
 
     @Test
-    void anIdThatIsNoRulesIsA404() {
-        for (String id : new String[] {"0", "999999", "-1", "x", "1e3", "%EF%BC%91", "99999999999999999999"}) {
+    void anIdOfNoRuleIsA404AndOneThatIsNoNumberA400() {
+        for (String id : new String[] {"0", "999999"}) {
             Reply reply = client.delete("/_mock/faults/" + id);
             assertThat(reply.status()).as(id).isEqualTo(404);
             assertThat(reply.body().get("message").stringValue()).as(id).startsWith("No active fault rule");
+        }
+        for (String id : new String[] {"-1", "x", "1e3", "%EF%BC%91", "99999999999999999999"}) {
+            Reply reply = client.delete("/_mock/faults/" + id);
+            assertThat(reply.status()).as(id).isEqualTo(400);
+            assertThat(reply.body().get("message").stringValue()).as(id).startsWith("A fault rule's ID");
         }
     }
 

@@ -98,14 +98,14 @@ class HostFaultRemovalTest {
     }
 
     @Test
-    void anUnknownIdOrHostIsA404() {
+    void anUnknownIdOrHostIsA404AndAMalformedIdA400() {
         long id = script(1, "{\"type\": \"next\", \"count\": 5, \"fault\": {\"type\": \"status\", \"status\": 500}}");
 
         TestClient.Reply elsewhere = control.delete("/_mock/hosts/2/faults/" + id);
         assertThat(elsewhere.status()).isEqualTo(404);
         assertThat(elsewhere.body().get("message").stringValue())
                 .startsWith("No active fault rule " + id + " for host 2");
-        assertThat(control.delete("/_mock/hosts/1/faults/x").status()).isEqualTo(404);
+        assertThat(control.delete("/_mock/hosts/1/faults/x").status()).isEqualTo(400);
         assertThat(control.delete("/_mock/hosts/3/faults/" + id).status()).isEqualTo(404);
         assertThat(hosts.get(1).faults().ruleIds()).containsExactly(id);
     }

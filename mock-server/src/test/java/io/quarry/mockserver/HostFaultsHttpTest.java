@@ -153,7 +153,7 @@ class HostFaultsHttpTest {
     }
 
     @Test
-    void malformedScriptsAreA400AndAnUnknownHostA404() {
+    void malformedScriptsAreA400AndAnUnknownHostA404AndAMalformedOneA400() {
         assertThat(script(1, "{\"type\": \"sometimes\"}").status()).isEqualTo(400);
         assertThat(script(1, "{\"type\": \"hold\"}").status()).isEqualTo(400);
         assertThat(script(1, "{\"type\": \"hold\", \"durationMs\": 0}").status())
@@ -166,8 +166,8 @@ class HostFaultsHttpTest {
         assertThat(script(3, "{\"type\": \"hold\", \"durationMs\": 1000}").status())
                 .isEqualTo(404);
         assertThat(script(-1, "{\"type\": \"hold\", \"durationMs\": 1000}").status())
-                .isEqualTo(404);
-        assertThat(control.delete("/_mock/hosts/x/faults").status()).isEqualTo(404);
+                .isEqualTo(400);
+        assertThat(control.delete("/_mock/hosts/x/faults").status()).isEqualTo(400);
         assertThat(fixture.call(1)).isEqualTo(200);
     }
 

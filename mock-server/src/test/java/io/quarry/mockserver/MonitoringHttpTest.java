@@ -45,6 +45,9 @@ class MonitoringHttpTest {
         Reply reply = anonymous.get("/1/status/mock-cluster-1,nope");
         assertThat(reply.status()).isEqualTo(400);
         assertThat(reply.body().get("reason").asString()).isEqualTo("Unknown servers");
+        // the documents give every monitoring refusal a message
+        assertThat(reply.body().get("message").asString()).isEqualTo("Unknown servers");
+        assertThat(reply.body().get("status").asInt()).isEqualTo(400);
         assertThat(anonymous.get("/1/latency/nope").status()).isEqualTo(400);
     }
 

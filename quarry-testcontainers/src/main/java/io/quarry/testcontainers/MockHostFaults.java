@@ -106,6 +106,10 @@ public final class MockHostFaults {
      *     rule with that ID (never added, already removed or cleared, or ended by its count or its duration)
      */
     public boolean remove(long id) {
+        if (id < 1) {
+            // rule IDs start at 1; the server refuses a negative number as no ID at all (a 400), not a 404
+            return false;
+        }
         return endpoint.delete(path() + "/" + id);
     }
 

@@ -93,6 +93,14 @@ class MockHostFaultRemovalTest {
     }
 
     @Test
+    void anIdNoRuleCanHaveRemovesNothingAndAsksNothing() {
+        assertThat(faults.remove(-1)).isFalse();
+        assertThat(faults.remove(Long.MIN_VALUE)).isFalse();
+        assertThat(faults.remove(0)).isFalse();
+        assertThat(received).isEmpty();
+    }
+
+    @Test
     void aRefusalIsAnErrorNotAnAnswer() {
         assertThatThrownBy(() -> faults.remove(5))
                 .isInstanceOf(IllegalStateException.class)

@@ -14,6 +14,7 @@ import java.time.Clock;
 import java.util.Base64;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -36,6 +37,9 @@ public final class Authenticator implements Guard {
     private static final String API_KEY_PARAM = "x-service-api-key";
     private static final String USER_ID_HEADER = "X-Service-User-ID";
     private static final String INVALID = "Invalid Application-ID or API key";
+    /** The crawler API's challenge: HTTP basic authentication, its user ID and key read as UTF-8. */
+    private static final String CRAWLER_CHALLENGE = "Basic realm=\"crawler\", charset=\"UTF-8\"";
+
     private static final String CRAWLER_HOW = "send HTTP basic authentication with the crawler user ID and the"
             + " crawler API key (header Authorization: Basic, then base64 of userId:apiKey)";
 
@@ -133,19 +137,27 @@ public final class Authenticator implements Guard {
         String authorization = request.header("Authorization");
         String expected = products.crawlerUserId() + ":" + products.crawlerApiKey();
         if (authorization == null || !authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
-            throw new ApiException(401, "Authorization is missing: " + CRAWLER_HOW);
+            throw crawlerUnauthorized("Authorization is missing: ");
         }
         String given;
         try {
             given = new String(
                     Base64.getDecoder().decode(authorization.substring(6).trim()), StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
-            throw new ApiException(401, "Authorization is invalid: " + CRAWLER_HOW);
+            throw crawlerUnauthorized("Authorization is invalid: ");
         }
         if (!constantTimeEquals(expected, given)) {
-            throw new ApiException(401, "Authorization is invalid: " + CRAWLER_HOW);
+            throw crawlerUnauthorized("Authorization is invalid: ");
         }
         return request.with(Caller.class, Caller.admin());
+    }
+
+    /**
+     * {@return a crawler call's 401, with the challenge every 401 carries (RFC 9110, section 11.6.1): without it, a
+     * client that answers challenges (the JDK's {@code HttpClient} with an {@code Authenticator}) fails on the 401}
+     */
+    private static ApiException crawlerUnauthorized(String what) {
+        return new ApiException(401, what + CRAWLER_HOW, Map.of("WWW-Authenticate", CRAWLER_CHALLENGE));
     }
 
     private static boolean constantTimeEquals(String expected, String given) {

@@ -4,12 +4,16 @@ import io.quarry.mockserver.engine.internal.text.Tokenizer;
 import io.quarry.mockserver.internal.http.Request;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.node.StringNode;
 
 /**
  * Masks the keys a search, browse or answers answer would echo back from its request: its {@code query},
@@ -57,6 +61,56 @@ public final class EchoMask {
             mask.mask(answer, request);
         }
         return answer;
+    }
+
+    /**
+     * {@return the request's JSON as an error answer echoes it (the answers API's {@code received}), every text in
+     *     it (a string, a member's name) with its keys masked as a message's are; changed in place, or a new string
+     *     for a string; as it is for a request that went through no authentication}
+     *
+     * @param request the request the JSON came with
+     * @param echoed its JSON, parsed for this answer alone (it is changed), or {@code null}
+     */
+    public static JsonNode maskedEcho(Request request, JsonNode echoed) {
+        EchoMask mask = request.get(EchoMask.class);
+        if (mask == null || echoed == null) {
+            return echoed;
+        }
+        String sentKey = KeyScrub.sentKey(request);
+        if (echoed.isString()) {
+            return StringNode.valueOf(mask.text.text(echoed.asString(), sentKey, false));
+        }
+        // a loop, not recursion: a body may nest as deep as the parser lets it
+        Deque<JsonNode> containers = new ArrayDeque<>();
+        containers.push(echoed);
+        while (!containers.isEmpty()) {
+            JsonNode container = containers.pop();
+            if (container instanceof ArrayNode array) {
+                for (int i = 0; i < array.size(); i++) {
+                    JsonNode item = array.get(i);
+                    if (item.isString()) {
+                        array.set(i, StringNode.valueOf(mask.text.text(item.asString(), sentKey, false)));
+                    } else if (item.isContainer()) {
+                        containers.push(item);
+                    }
+                }
+            } else if (container instanceof ObjectNode object) {
+                for (String name : new ArrayList<>(object.propertyNames())) {
+                    JsonNode value = object.get(name);
+                    if (value.isString()) {
+                        value = StringNode.valueOf(mask.text.text(value.asString(), sentKey, false));
+                    } else if (value.isContainer()) {
+                        containers.push(value);
+                    }
+                    String maskedName = mask.text.text(name, sentKey, false);
+                    if (!maskedName.equals(name)) {
+                        object.remove(name);
+                    }
+                    object.set(maskedName, value);
+                }
+            }
+        }
+        return echoed;
     }
 
     private void mask(ObjectNode answer, Request request) {

@@ -3,6 +3,7 @@ package io.quarry.mockserver.internal.console;
 import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.auth.KeyMask;
 import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.PathNumbers;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.http.faults.FaultAction;
@@ -157,12 +158,7 @@ public final class ConsoleRoutes implements RouteMethods {
     }
 
     private Response journalEntry(Request request) {
-        long seq;
-        try {
-            seq = Long.parseLong(request.path("seq"));
-        } catch (NumberFormatException e) {
-            throw ApiException.badRequest("The journal entry's number must be an integer");
-        }
+        long seq = PathNumbers.of(request, "seq", "A journal entry's number (its seq)");
         JournaledAnswer entry = journal.find(seq);
         if (entry == null || !visibleTo(request).test(entry)) {
             throw ApiException.notFound("The journal no longer holds entry " + seq);

@@ -313,15 +313,21 @@ public final class HttpFront implements ExchangeHandler {
 
     /**
      * Writes the answer, after a scripted fault's delay, changed by the fault; an answer on the console's paths with
-     * the console's headers, whatever made it (the console's own routes add them too).
+     * the console's headers, whatever made it (the console's own routes add them too), and one on a path whose API
+     * puts headers on every answer ({@link Router#headersOf}) with those its handler did not set.
      */
     private void deliver(Exchange exchange, Response response) {
         FaultAction fault = exchange.fault;
         long delay = fault == null ? 0 : fault.delayMillis();
-        Response sent = ConsolePaths.isConsole(exchange.head().rawPath())
-                ? response.withHeaders(ConsolePaths.HEADERS)
-                : response;
-        later(exchange, delay, () -> writer.write(exchange, sent, fault));
+        String rawPath = exchange.head().rawPath();
+        Response sent = ConsolePaths.isConsole(rawPath) ? response.withHeaders(ConsolePaths.HEADERS) : response;
+        Map<String, String> pathHeaders = router.headersOf(rawPath);
+        if (!pathHeaders.isEmpty() && !sent.headers().keySet().containsAll(pathHeaders.keySet())) {
+            // a refusal made before the API's handler ran: the handler's own values are the ones counted
+            sent = sent.withHeaders(pathHeaders);
+        }
+        Response written = sent;
+        later(exchange, delay, () -> writer.write(exchange, written, fault));
     }
 
     private void later(Exchange exchange, long delayMillis, Runnable write) {

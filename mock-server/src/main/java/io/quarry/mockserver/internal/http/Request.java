@@ -258,4 +258,19 @@ public final class Request {
         }
         return (ObjectNode) node;
     }
+
+    /**
+     * {@return the body as a JSON object, as {@link #jsonObject()} reads it, refused with another status than 400:
+     *     for an API whose documents list no 400 for the call, only a 422 for what it cannot process}
+     *
+     * @param refusal the status of a body that is no JSON, or another JSON type
+     * @throws ApiException with that status for invalid JSON or another JSON type
+     */
+    public ObjectNode jsonObject(int refusal) {
+        try {
+            return jsonObject();
+        } catch (ApiException malformed) {
+            throw new ApiException(refusal, malformed.getMessage());
+        }
+    }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 
 /**
  * Finds the route of a request. Path parameters are decoded per segment from the raw path, so an encoded
@@ -18,6 +19,13 @@ public final class Router {
 
     private final List<CompiledRoute> routes = new ArrayList<>();
     private final Set<String> methods = new HashSet<>();
+    /**
+     * The headers every answer under a first path segment carries, with that segment (decoded): a list, read by
+     * index, as every answer looks its path up here (a product or two give any).
+     */
+    private final List<PathHeaders> headersUnder = new ArrayList<>();
+
+    private record PathHeaders(String segment, Supplier<Map<String, String>> headers) {}
 
     /**
      * {@return this router}
@@ -28,6 +36,58 @@ public final class Router {
         routes.add(new CompiledRoute(route, route.segments()));
         methods.add(route.method());
         return this;
+    }
+
+    /**
+     * {@return this router}
+     *
+     * @param firstSegment the first segment of the paths, decoded ({@code 2} for {@code /2/...})
+     * @param headers the headers every answer on those paths carries, asked as each is written
+     * @throws IllegalStateException when another supplier has the segment already
+     */
+    public Router headersUnder(String firstSegment, Supplier<Map<String, String>> headers) {
+        for (PathHeaders given : headersUnder) {
+            if (given.segment().equals(firstSegment)) {
+                throw new IllegalStateException("headers under /" + firstSegment + " are given twice");
+            }
+        }
+        headersUnder.add(new PathHeaders(firstSegment, headers));
+        return this;
+    }
+
+    /**
+     * {@return the headers every answer on the path carries whatever made it (its route, or a refusal before any
+     * route ran, or where none exists): those given for its first segment, none for most paths}
+     *
+     * @param rawPath the raw path, its first segment read as the router reads it (decoded)
+     */
+    public Map<String, String> headersOf(String rawPath) {
+        if (headersUnder.isEmpty() || !rawPath.startsWith("/")) {
+            return Map.of();
+        }
+        int slash = rawPath.indexOf('/', 1);
+        int end = slash < 0 ? rawPath.length() : slash;
+        boolean escaped = rawPath.lastIndexOf('%', end - 1) > 0;
+        String first = null;
+        if (escaped) {
+            // rare: only an escaped first segment is cut out and decoded; the others are compared in place
+            try {
+                first = PathCodec.decodeSegment(rawPath.substring(1, end));
+            } catch (ApiException malformed) {
+                return Map.of();
+            }
+        }
+        for (int i = 0; i < headersUnder.size(); i++) {
+            PathHeaders given = headersUnder.get(i);
+            String segment = given.segment();
+            boolean same = escaped
+                    ? segment.equals(first)
+                    : end - 1 == segment.length() && rawPath.regionMatches(1, segment, 0, segment.length());
+            if (same) {
+                return given.headers().get();
+            }
+        }
+        return Map.of();
     }
 
     /**

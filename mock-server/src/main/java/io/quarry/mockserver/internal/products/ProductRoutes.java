@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * The routes of every product on the one port. Adding a route that could answer a request another product's route
@@ -29,6 +30,8 @@ public final class ProductRoutes {
      * collide, so each new route is compared with a few instead of every route (a start registers over a hundred).
      */
     private final Map<String, List<Shaped>> byShape = new HashMap<>();
+
+    private final Map<String, Supplier<Map<String, String>>> headersUnder = new HashMap<>();
 
     private String current;
 
@@ -86,6 +89,26 @@ public final class ProductRoutes {
         return this;
     }
 
+    /**
+     * Gives the headers every answer under a first path segment carries, whatever made it: the product's routes, and
+     * the refusals made before any of them ran (credentials, rights, an unknown path or method under the segment).
+     *
+     * @param firstSegment the paths' first segment, decoded ({@code 2} for {@code /2/...})
+     * @param headers the headers, asked as each answer is written
+     * @return this registry
+     * @throws IllegalStateException if another product gives headers under that segment
+     */
+    public ProductRoutes headersUnder(String firstSegment, Supplier<Map<String, String>> headers) {
+        if (current == null) {
+            throw new IllegalStateException("headers are given from Product.register");
+        }
+        if (headersUnder.putIfAbsent(firstSegment, headers) != null) {
+            throw new IllegalStateException(
+                    current + " gives headers under /" + firstSegment + " twice or after another");
+        }
+        return this;
+    }
+
     /** {@return every route with its product, in registration order} */
     public List<ProductRoute> routes() {
         return List.copyOf(routes);
@@ -97,6 +120,7 @@ public final class ProductRoutes {
         for (ProductRoute registered : routes) {
             router.add(registered.route());
         }
+        headersUnder.forEach(router::headersUnder);
         return router;
     }
 

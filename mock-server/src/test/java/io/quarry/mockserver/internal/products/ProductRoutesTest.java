@@ -8,12 +8,14 @@ import io.quarry.mockserver.internal.http.Access;
 import io.quarry.mockserver.internal.http.Operation;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.http.Route;
+import io.quarry.mockserver.internal.http.Router;
 import io.quarry.mockserver.internal.http.Work;
 import io.quarry.mockserver.internal.state.Application;
 import io.quarry.mockserver.internal.state.StateControl;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -93,5 +95,35 @@ class ProductRoutesTest {
                                 "PUT /1/indexes/{indexName}/settings"))
                         .routes())
                 .hasSize(2);
+    }
+
+    private static Product headers(String name, String segment, Map<String, String> headers) {
+        return new Product() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public void register(ProductRoutes registry) {
+                registry.headersUnder(segment, () -> headers);
+            }
+        };
+    }
+
+    @Test
+    void headersUnderAFirstSegmentGoOnItsPathsAloneAndAreGivenByOneProduct() {
+        ProductRoutes routes = new ProductRoutes().register(headers("analytics", "2", Map.of("X-A", "1")));
+        Router router = routes.router();
+
+        for (String path : List.of("/2", "/2/searches", "/2/no/such/path", "/%32/searches")) {
+            assertThat(router.headersOf(path)).as(path).containsEntry("X-A", "1");
+        }
+        for (String path : List.of("/1/indexes", "/20/x", "/", "/%ZZ/x", "/_mock/2")) {
+            assertThat(router.headersOf(path)).as(path).isEmpty();
+        }
+        assertThatThrownBy(() -> routes.register(headers("other", "2", Map.of())))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("other gives headers under /2");
     }
 }

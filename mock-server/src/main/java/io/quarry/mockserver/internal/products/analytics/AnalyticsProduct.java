@@ -50,7 +50,8 @@ public final class AnalyticsProduct implements Product {
                 .add(get("/2/filters", analytics.handler(AnalyticsRoutes.FILTERS)))
                 .add(get("/2/filters/noResults", analytics.handler(AnalyticsRoutes.FILTERS_NO_RESULTS)))
                 .add(get("/2/filters/{attributes}", analytics.handler(AnalyticsRoutes.FILTER_VALUES)))
-                .add(get("/2/countries", analytics.handler(AnalyticsRoutes.COUNTRIES)));
+                .add(get("/2/countries", analytics.handler(AnalyticsRoutes.COUNTRIES)))
+                .headersUnder("2", rateLimit::current);
     }
 
     @Override

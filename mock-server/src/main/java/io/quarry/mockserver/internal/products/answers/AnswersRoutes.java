@@ -4,6 +4,7 @@ import io.quarry.mockserver.engine.SearchContext;
 import io.quarry.mockserver.engine.SearchEngine;
 import io.quarry.mockserver.internal.auth.Caller;
 import io.quarry.mockserver.internal.auth.EchoMask;
+import io.quarry.mockserver.internal.http.ApiException;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.json.Json;
@@ -50,12 +51,22 @@ final class AnswersRoutes implements RouteMethods {
     Response prediction(Request request) {
         long start = System.nanoTime();
         String indexName = request.path("indexName");
-        ObjectNode body = request.jsonObject();
+        JsonNode received;
+        try {
+            received = request.jsonOrNull();
+        } catch (ApiException notJson) {
+            return InvalidPrediction.notJson().response(EchoMask.maskedEcho(request, InvalidPrediction.text(request)));
+        }
+        if (received != null && !received.isObject()) {
+            return new InvalidPrediction("value is not a valid dict", null)
+                    .response(EchoMask.maskedEcho(request, received));
+        }
+        ObjectNode body = received == null ? Json.object() : (ObjectNode) received;
         PredictionRequest prediction;
         try {
             prediction = PredictionRequest.parse(body);
         } catch (InvalidPrediction invalid) {
-            return invalid.response(body);
+            return invalid.response(EchoMask.maskedEcho(request, body));
         }
         IndexState index = app.require(indexName);
         SearchContext context = request.get(Caller.class).searchContext(indexName);

@@ -1,14 +1,19 @@
 package io.quarry.mockserver.internal.products.answers;
 
+import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
+import io.quarry.mockserver.internal.http.Sanitize;
 import io.quarry.mockserver.internal.json.Json;
+import java.nio.charset.StandardCharsets;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.node.StringNode;
 
 /**
- * A prediction request with an invalid field, answered as the answers API does: 422 with {@code message},
- * {@code detail} (what is wrong and where) and {@code received} (the request body as received).
+ * A prediction request with an invalid field, or a body that is no JSON object, answered as the answers API does:
+ * 422 with {@code message}, {@code detail} (what is wrong and where) and {@code received} (the request body as
+ * received, its keys masked).
  */
 final class InvalidPrediction extends RuntimeException {
 
@@ -37,6 +42,25 @@ final class InvalidPrediction extends RuntimeException {
         if (ctx != null) {
             detail.set("ctx", ctx);
         }
+    }
+
+    /** The most characters of a body that is no JSON echoed in {@code received}. */
+    static final int MAX_ECHOED_TEXT = 1_000;
+
+    /** {@return the refusal of a body that is no JSON} */
+    static InvalidPrediction notJson() {
+        return new InvalidPrediction("JSON decode error", null);
+    }
+
+    /**
+     * {@return the body that is no JSON, as {@code received} echoes it: its text (malformed UTF-8 replaced), without
+     *     control characters and cut at {@value #MAX_ECHOED_TEXT} characters}
+     *
+     * @param request the request
+     */
+    static JsonNode text(Request request) {
+        return StringNode.valueOf(
+                Sanitize.cut(new String(request.bodyBytes(), StandardCharsets.UTF_8), MAX_ECHOED_TEXT));
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.quarry.mockserver.internal.products.control;
 
 import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.PathNumbers;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
 import io.quarry.mockserver.internal.http.Sanitize;
@@ -145,16 +146,11 @@ final class HostControlRoutes implements RouteMethods {
 
     private HostState host(Request request) {
         List<HostState> all = hosts.all();
-        String named = request.path("host");
-        // ASCII digits only: Integer.parseInt also takes "+1" and other scripts' digits ("\uFF11")
-        int index = !named.isEmpty() && named.length() < 3 && named.chars().allMatch(c -> c >= '0' && c <= '9')
-                ? Integer.parseInt(named)
-                : -1;
-        if (index < 0 || index >= all.size()) {
-            throw ApiException.notFound(
-                    "No host " + Sanitize.shortText(named) + ": the server has hosts 0 to " + (all.size() - 1));
+        long index = PathNumbers.of(request, "host", "A host's number");
+        if (index >= all.size()) {
+            throw ApiException.notFound("No host " + index + ": the server has hosts 0 to " + (all.size() - 1));
         }
-        return all.get(index);
+        return all.get((int) index);
     }
 
     /** {@return the members a host fault of that type has, or {@code null} for no type of host fault} */

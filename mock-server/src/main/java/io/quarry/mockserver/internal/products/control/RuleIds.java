@@ -1,9 +1,9 @@
 package io.quarry.mockserver.internal.products.control;
 
 import io.quarry.mockserver.internal.http.ApiException;
+import io.quarry.mockserver.internal.http.PathNumbers;
 import io.quarry.mockserver.internal.http.Request;
 import io.quarry.mockserver.internal.http.Response;
-import io.quarry.mockserver.internal.http.Sanitize;
 import io.quarry.mockserver.internal.http.faults.FaultScript;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -13,7 +13,8 @@ final class RuleIds {
     private RuleIds() {}
 
     /**
-     * Removes the rule the path's {@code {id}} names from the script; 404 when no active rule has that ID.
+     * Removes the rule the path's {@code {id}} names from the script; 400 when it is no ID (not ASCII digits, or
+     * beyond a {@code long}), 404 when no active rule has that ID.
      *
      * @param request the request, whose path holds {@code {id}}
      * @param script the rules it is removed from
@@ -22,13 +23,9 @@ final class RuleIds {
      * @return the answer
      */
     static Response remove(Request request, FaultScript script, String owner, ObjectNode answer) {
-        String named = request.path("id");
-        // ASCII digits only, short enough for a long: a rule's ID is a positive whole number
-        long id = !named.isEmpty() && named.length() <= 18 && named.chars().allMatch(c -> c >= '0' && c <= '9')
-                ? Long.parseLong(named)
-                : 0;
+        long id = PathNumbers.of(request, "id", "A fault rule's ID (the id its POST answered)");
         if (id < 1 || !script.remove(id)) {
-            throw ApiException.notFound("No active fault rule " + Sanitize.shortText(named) + " for " + owner
+            throw ApiException.notFound("No active fault rule " + id + " for " + owner
                     + ": it was never added, or was removed, cleared, or ended by itself (GET lists the active ones)");
         }
         answer.put("id", id);

@@ -50,7 +50,8 @@ final class EventsRoute implements RouteMethods {
         if (request.bodySize() > MAX_BODY_BYTES) {
             throw new ApiException(413, "Request body is larger than 2 MB");
         }
-        ObjectNode body = request.jsonObject();
+        // the service documents a 422 and a 401 as the call's refusals: a body that is no object holds no events either
+        ObjectNode body = request.jsonObject(422);
         JsonNode events = body.get("events");
         if (events == null || events.isNull() || events.isArray() && events.isEmpty()) {
             throw unprocessable("No events to process");

@@ -60,7 +60,10 @@ final class MonitoringRoutes implements RouteMethods {
         };
     }
 
-    /** Wraps a handler of {@code {servers}} so that unknown names answer the service's 400 with {@code reason}. */
+    /**
+     * Wraps a handler of {@code {servers}} so that unknown names answer the service's 400 with {@code reason}, and
+     * with the {@code message} every monitoring refusal carries (and {@code status}, as the mock server's others).
+     */
     static Handler knownServers(Handler handler) {
         return request -> {
             try {
@@ -68,6 +71,8 @@ final class MonitoringRoutes implements RouteMethods {
             } catch (Inventory.UnknownServersException e) {
                 ObjectNode body = Json.object();
                 body.put("reason", "Unknown servers");
+                body.put("message", "Unknown servers");
+                body.put("status", 400);
                 return new Response(400, body);
             }
         };

@@ -53,7 +53,8 @@ final class PersonalizationRoutes implements RouteMethods {
 
     /** {@code POST /1/strategies/personalization}: validated, then replaces the strategy. */
     Response setStrategy(Request request) {
-        state.setStrategy(Strategy.parse(request.jsonObject()));
+        // the service documents a 422 as the call's refusal of what it cannot take, and no 400
+        state.setStrategy(Strategy.parse(request.jsonObject(422)));
         ObjectNode body = Json.object();
         body.put("status", 200);
         body.put("message", STRATEGY_UPDATED);
