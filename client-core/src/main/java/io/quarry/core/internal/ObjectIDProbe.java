@@ -64,6 +64,20 @@ final class ObjectIDProbe {
         return FreeFormRecord.from(record).attributes().get(FreeFormRecord.OBJECT_ID) != null;
     }
 
+    /**
+     * The property a class writes its {@code objectID} from, when the class is a plain bean (a record included) whose
+     * {@code objectID} is a {@code String} property: what a record of it was read with, read back as it is.
+     *
+     * @param type the class
+     * @return the property, or null for any other class
+     */
+    static BeanPropertyWriter textProperty(Class<?> type) {
+        return VERDICTS.get(type) instanceof Verdict.Property property
+                        && property.writer().getType().getRawClass() == String.class
+                ? property.writer()
+                : null;
+    }
+
     private static Verdict verdictFor(Class<?> type) {
         if (!(Json.serializerFor(type) instanceof BeanSerializerBase bean) || Json.hasAnyGetter(type)) {
             return new Verdict.Convert();

@@ -182,8 +182,31 @@ class HitDecodingAgreesOnRandomAnswersTest {
                 RandomAnswers.ExpectedHit expected = answer.hits().get(i);
                 EnrichedRecord<Product> hit = page.hits().get(i);
                 assertStored(hit.record(), expected, what, i);
-                // the hit's objectID is the answer's, whatever the record type declares
-                assertThat(hit.objectID()).as(what).isEqualTo(Optional.ofNullable(expected.objectID()));
+                // the record reads its objectID as text straight from the parser, and the hit's is read back from it:
+                // the answer's, or for an objectID the service never sends (a number) what the record made of it
+                assertThat(hit.objectID())
+                        .as(what)
+                        .isEqualTo(Optional.ofNullable(
+                                expected.objectID() != null
+                                        ? expected.objectID()
+                                        : hit.record().objectID()));
+                assertThatThrownBy(hit::generatedMembers).isInstanceOf(IllegalStateException.class);
+            }
+            // a record type without an objectID is read through the parser of ours: the hit's is the answer's
+            ListingPage listings = switch (way) {
+                case ARRAY ->
+                    Json.readDroppingGeneratedMembers(withStaleBytesAfter(json, seed), json.length, ListingPage.class);
+                case ARRIVING_IN_PIECES -> Json.readDroppingGeneratedMembers(arriving(json, seed), ListingPage.class);
+                default ->
+                    Json.readDroppingGeneratedMembers(
+                            new ArrivingBody(new Buffer().write(json), Long.MAX_VALUE), ListingPage.class);
+            };
+            for (int i = 0; i < answer.hits().size(); i++) {
+                EnrichedRecord<Listing> hit = listings.hits().get(i);
+                assertStored(hit.record(), answer.hits().get(i), what, i);
+                assertThat(hit.objectID())
+                        .as(what)
+                        .isEqualTo(Optional.ofNullable(answer.hits().get(i).objectID()));
                 assertThatThrownBy(hit::generatedMembers).isInstanceOf(IllegalStateException.class);
             }
         }

@@ -21,6 +21,12 @@ class HitKeepsOnlyItsMembersTest {
 
     record Product(String name, int price) {}
 
+    /** Reads its objectID as text: read straight from the parser, the objectID read back from it. */
+    record Sku(String objectID, String name, int price) {}
+
+    /** Reads its objectID as any value: read through the parser of ours, the objectID taken from the answer. */
+    record LooseSku(Object objectID, String name, int price) {}
+
     private static final String HIGHLIGHT =
             "{\"name\":{\"value\":\"<em>Pho</em>ne\",\"matchLevel\":\"full\",\"matchedWords\":[\"pho\"]}}";
 
@@ -43,11 +49,16 @@ class HitKeepsOnlyItsMembersTest {
 
     /** The same body dropping generated members, as it arrives and as it is held whole in an array. */
     private static List<Page<Product>> decodeDropping() {
+        return decodeDropping(Product.class);
+    }
+
+    private static <T> List<Page<T>> decodeDropping(Class<T> type) {
         byte[] json = RESPONSE.getBytes(StandardCharsets.UTF_8);
+        java.lang.reflect.Type page = TypeRef.parameterized(Page.class, type).type();
         return List.of(
                 Json.readDroppingGeneratedMembers(
-                        new ArrivingBody(EnrichedRecordJsonFromOkioTest.inSmallSegments(json), Long.MAX_VALUE), PAGE),
-                Json.readDroppingGeneratedMembers(java.util.Arrays.copyOf(json, json.length + 64), json.length, PAGE));
+                        new ArrivingBody(EnrichedRecordJsonFromOkioTest.inSmallSegments(json), Long.MAX_VALUE), page),
+                Json.readDroppingGeneratedMembers(java.util.Arrays.copyOf(json, json.length + 64), json.length, page));
     }
 
     @Test
@@ -69,6 +80,24 @@ class HitKeepsOnlyItsMembersTest {
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("keepGeneratedMembers()");
             assertThat(highlighted.raw().names()).containsExactly("name", "price");
+        }
+    }
+
+    @Test
+    void aRecordTypeReadingItsObjectIDAsTextKeepsNothingAndAnswersItsObjectID() {
+        for (Page<Sku> page : decodeDropping(Sku.class)) {
+            EnrichedRecord<Sku> highlighted = page.hits().get(0);
+            assertThat(highlighted.record()).isEqualTo(new Sku("p1", "Phone", 300));
+            assertThat(highlighted.objectID()).contains("p1");
+            assertThat(page.hits().get(1).objectID()).contains("p2");
+            assertThat(fieldsOf(kept(highlighted))).isEmpty();
+            assertThatThrownBy(highlighted::generatedMembers).isInstanceOf(IllegalStateException.class);
+            assertThat(highlighted.raw().names()).containsExactly("objectID", "name", "price");
+        }
+        for (Page<LooseSku> page : decodeDropping(LooseSku.class)) {
+            assertThat(page.hits().get(0).objectID()).contains("p1");
+            assertThat(page.hits().get(0).record().objectID()).isEqualTo("p1");
+            assertThat(fieldsOf(kept(page.hits().get(0)))).isEmpty();
         }
     }
 
