@@ -25,9 +25,10 @@ import java.util.function.Consumer;
  * The key needs the {@code analytics} right. Hosts: the service stores analytics in one region and answers on that
  * region's host: {@code analytics.us.<product domain>} for the United States, {@code analytics.de.<product domain>}
  * for the European Union (whose analytics are stored in Germany), {@code analytics.<code>.<product domain>} for a
- * region known by its code only; without a region the client uses the United States host's alias
- * {@code analytics.<product domain>}. The service allows 100 analytics calls a minute per application:
- * past that a call fails with {@link io.quarry.core.RateLimitException} (its headers say when the minute ends), and
+ * region known by its code only. The service also answers without a region, on the United States host's alias
+ * {@code analytics.<product domain>}, so the region is optional: the forms without one call the alias. The service
+ * allows 100 analytics calls a minute per application: past that a call fails with
+ * {@link io.quarry.core.RateLimitException} (its headers say when the minute ends), and
  * {@link #withRateLimitListener(Consumer)} hears the limit, remaining calls and reset time of every answer. Metrics
  * are updated every few minutes, not at once. Thread-safe; every call comes blocking and {@code ...Async}.
  */
@@ -41,7 +42,8 @@ public final class AnalyticsClient extends ClientHandle<AnalyticsClient> {
     }
 
     /**
-     * A client on the United States analytics host's alias.
+     * A client on the analytics host the service answers on without a region, {@code analytics.<product domain>},
+     * the alias of the United States host.
      *
      * @param applicationId the application ID
      * @param apiKey a key with the {@code analytics} right (never logged)
@@ -52,7 +54,9 @@ public final class AnalyticsClient extends ClientHandle<AnalyticsClient> {
     }
 
     /**
-     * A client on a region's analytics host.
+     * A client on the region's analytics host: {@code analytics.us.<product domain>} for {@link Region#US},
+     * {@code analytics.de.<product domain>} for {@link Region#EU} (whose analytics are stored in Germany),
+     * {@code analytics.<code>.<product domain>} for a region known by its code only.
      *
      * @param applicationId the application ID
      * @param apiKey a key with the {@code analytics} right (never logged)
@@ -64,7 +68,8 @@ public final class AnalyticsClient extends ClientHandle<AnalyticsClient> {
     }
 
     /**
-     * A client from a full configuration; without hosts in it, the United States host's alias.
+     * A client from a full configuration: it calls the configuration's hosts when it names some, else
+     * {@code analytics.<product domain>}, the alias of the United States host.
      *
      * @param config the configuration
      * @return the client; close it when done
@@ -74,7 +79,8 @@ public final class AnalyticsClient extends ClientHandle<AnalyticsClient> {
     }
 
     /**
-     * A client from a full configuration; without hosts in it, the region's host.
+     * A client from a full configuration: it calls the configuration's hosts when it names some, else the region's
+     * host, as {@link #create(String, String, Region)} names it.
      *
      * @param config the configuration
      * @param region where the application's analytics are stored

@@ -17,7 +17,8 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The client of the insights (events) API, on its one host {@code insights.<product domain>}. It sends user events
+ * The client of the insights (events) API, on its one host {@code insights.<product domain>}: the service has no
+ * regional insights host, so no {@code create} takes a region. It sends user events
  * (clicks, views, conversions) that feed click analytics, personalization and re-ranking.
  *
  * <pre>{@code
@@ -47,7 +48,7 @@ public final class InsightsClient extends ClientHandle<InsightsClient> {
     }
 
     /**
-     * A client on the service's insights host.
+     * A client on the service's one insights host, {@code insights.<product domain>}.
      *
      * @param applicationId the application ID
      * @param apiKey a key with the {@code search} right (never logged)
@@ -58,7 +59,8 @@ public final class InsightsClient extends ClientHandle<InsightsClient> {
     }
 
     /**
-     * A client from a full configuration (hosts, timeouts, logging, ...).
+     * A client from a full configuration (hosts, timeouts, logging, ...): it calls the configuration's hosts when
+     * it names some, else {@code insights.<product domain>}.
      *
      * @param config the configuration
      * @return the client; close it when done

@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
 /**
  * The client of the personalization API: user profiles and the personalization strategy. The service keeps the
  * data in one region; the client calls that region's host, {@code personalization.<region>.<product domain>}
- * (custom hosts in the configuration replace it).
+ * (custom hosts in the configuration replace it). The service has no host without a region, so every
+ * {@code create} takes one.
  *
  * <pre>{@code
  * try (PersonalizationClient client = PersonalizationClient.create("MY_APP_ID", "MY_API_KEY", Region.EU)) {
@@ -48,7 +49,9 @@ public final class PersonalizationClient extends ClientHandle<PersonalizationCli
     }
 
     /**
-     * A client calling the default host of a region.
+     * A client calling the region's host, {@code personalization.<region>.<product domain>}
+     * ({@code personalization.us.<product domain>}, {@code personalization.eu.<product domain>}). The service has no
+     * host without a region, so the region is required.
      *
      * @param applicationId the application ID
      * @param apiKey        an API key with the {@code recommendation} right (never logged)
@@ -60,7 +63,8 @@ public final class PersonalizationClient extends ClientHandle<PersonalizationCli
     }
 
     /**
-     * A client from a full configuration; its hosts, when it names some, replace the region's host.
+     * A client from a full configuration: it calls the configuration's hosts when it names some, else the region's
+     * host, {@code personalization.<region>.<product domain>}.
      *
      * @param config the configuration
      * @param region the region of the application's personalization data

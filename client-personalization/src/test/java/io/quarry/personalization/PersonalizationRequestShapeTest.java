@@ -53,8 +53,8 @@ class PersonalizationRequestShapeTest {
 
         assertThat(profile.userToken()).isEqualTo("user_1");
         assertThat(profile.lastEventAt()).isEqualTo(Instant.parse("2026-03-01T10:00:00Z"));
-        assertThat(profile.score("brand", "Acme")).contains(12.0);
-        assertThat(profile.score("brand", "Apple")).contains(4.5);
+        assertThat(profile.score("brand", "Acme")).hasValue(12.0);
+        assertThat(profile.score("brand", "Apple")).hasValue(4.5);
         assertThat(profile.score("color", "red")).isEmpty();
         WM.verify(getRequestedFor(urlEqualTo("/1/profiles/personalization/user_1"))
                 .withHeader("X-Service-Application-Id", equalTo(WireMockClients.APP_ID))

@@ -94,7 +94,7 @@ class UserTokenContractTest {
         String token = "a".repeat(63) + "_";
 
         calls.send("POST", "/1/events", event(token, "brand:acme"));
-        assertThat(client.getUserProfile(token).score("brand", "acme")).contains(3.0);
+        assertThat(client.getUserProfile(token).score("brand", "acme")).hasValue(3.0);
         DeletedProfile deleted = client.deleteUserProfile(token);
         assertThat(deleted.userToken()).isEqualTo(token);
         assertThat(deleted.deletedUntil()).isNotNull();

@@ -42,7 +42,10 @@ import java.util.function.Supplier;
  * }</pre>
  *
  * The service builds a suggestions index after a configuration is created or replaced; the calls change
- * configurations only, never the suggestions index itself, which deleting a configuration leaves in place. Every call needs the application's admin key. Thread-safe. Every call comes in two forms,
+ * configurations only, never the suggestions index itself, which deleting a configuration leaves in place. Hosts: the
+ * service answers on the host of the region where the application's analytics data is stored,
+ * {@code query-suggestions.<region>.<product domain>}, and has none without a region, so every {@code create} takes
+ * one. Every call needs the application's admin key. Thread-safe. Every call comes in two forms,
  * blocking and {@code ...Async}; per-call options come from a {@link #withOptions(RequestOptions) view} that
  * carries them.
  */
@@ -61,7 +64,9 @@ public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsC
     }
 
     /**
-     * A client of the regional host, {@code query-suggestions.<region>.<product domain>}.
+     * A client calling the region's host, {@code query-suggestions.<region>.<product domain>}
+     * ({@code query-suggestions.us.<product domain>}, {@code query-suggestions.eu.<product domain>}). The service has
+     * no host without a region, so the region is required.
      *
      * @param applicationId the application ID
      * @param adminKey      the application's admin API key (never logged)
@@ -73,7 +78,8 @@ public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsC
     }
 
     /**
-     * A client from a full configuration; without hosts of its own, it calls the region's host.
+     * A client from a full configuration: it calls the configuration's hosts when it names some, else the region's
+     * host, {@code query-suggestions.<region>.<product domain>}.
      *
      * @param config the configuration (credentials with the admin key, hosts, timeouts, ...)
      * @param region the region where the application's analytics data is stored
@@ -82,16 +88,6 @@ public final class QuerySuggestionsClient extends ClientHandle<QuerySuggestionsC
     public static QuerySuggestionsClient create(ClientConfig config, Region region) {
         Objects.requireNonNull(region, "region");
         return new QuerySuggestionsClient(CallScope.of(ApiClient.create(config, module(region))), Connections.OWNED);
-    }
-
-    /**
-     * A client from a full configuration; without hosts of its own, it calls the United States host.
-     *
-     * @param config the configuration
-     * @return the client; close it when done
-     */
-    public static QuerySuggestionsClient create(ClientConfig config) {
-        return create(config, Region.US);
     }
 
     /**

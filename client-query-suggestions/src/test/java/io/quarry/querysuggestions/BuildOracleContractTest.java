@@ -3,6 +3,7 @@ package io.quarry.querysuggestions;
 import static io.quarry.testsupport.TestWaits.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.core.Region;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.querysuggestions.model.QuerySuggestionsConfig;
 import io.quarry.querysuggestions.model.SourceIndex;
@@ -58,7 +59,7 @@ class BuildOracleContractTest {
 
     @AutoClose
     private final QuerySuggestionsClient client =
-            QuerySuggestionsClient.create(MockServerClients.config(MOCK.server()));
+            QuerySuggestionsClient.create(MockServerClients.config(MOCK.server()), Region.US);
 
     private final RawHttp raw = new RawHttp(MOCK.server());
 

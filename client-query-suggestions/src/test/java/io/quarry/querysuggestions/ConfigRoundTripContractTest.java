@@ -2,6 +2,7 @@ package io.quarry.querysuggestions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarry.core.Region;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.querysuggestions.model.FacetAmount;
 import io.quarry.querysuggestions.model.QuerySuggestionsConfig;
@@ -53,7 +54,7 @@ class ConfigRoundTripContractTest {
 
     @AutoClose
     private final QuerySuggestionsClient client =
-            QuerySuggestionsClient.create(MockServerClients.config(MOCK.server()));
+            QuerySuggestionsClient.create(MockServerClients.config(MOCK.server()), Region.US);
 
     @Test
     void randomConfigurationsReadBackAsWritten() {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.quarry.core.BadRequestException;
 import io.quarry.core.NotFoundException;
+import io.quarry.core.Region;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.querysuggestions.model.QuerySuggestionsConfig;
 import io.quarry.querysuggestions.model.SourceIndex;
@@ -29,7 +30,7 @@ class LanguageCodesContractTest {
 
     @AutoClose
     private final QuerySuggestionsClient client =
-            QuerySuggestionsClient.create(MockServerClients.config(MOCK.server()));
+            QuerySuggestionsClient.create(MockServerClients.config(MOCK.server()), Region.US);
 
     private static QuerySuggestionsConfig config(String... languages) {
         return QuerySuggestionsConfig.of("suggestions", SourceIndex.of("products"))

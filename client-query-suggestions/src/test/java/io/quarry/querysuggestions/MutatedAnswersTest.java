@@ -2,6 +2,7 @@ package io.quarry.querysuggestions;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import io.quarry.core.Host;
+import io.quarry.core.Region;
 import io.quarry.mockserver.junit.MockServerExtension;
 import io.quarry.querysuggestions.model.FacetAmount;
 import io.quarry.querysuggestions.model.QuerySuggestionsConfig;
@@ -27,10 +28,11 @@ class MutatedAnswersTest {
     static final WireMockExtension WM = WireMockClients.server();
 
     @AutoClose
-    private final QuerySuggestionsClient client =
-            QuerySuggestionsClient.create(MockServerClients.config(MOCK.server()).toBuilder()
+    private final QuerySuggestionsClient client = QuerySuggestionsClient.create(
+            MockServerClients.config(MOCK.server()).toBuilder()
                     .hosts(Host.of(WireMockClients.url(WM)))
-                    .build());
+                    .build(),
+            Region.US);
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS) // liveness only: a hanging call is reported by the check itself

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarry.core.InvalidRequestException;
 import io.quarry.core.NotFoundException;
+import io.quarry.core.Region;
 import io.quarry.core.UnauthorizedException;
 import io.quarry.core.UnprocessableEntityException;
 import io.quarry.core.WaitTimeoutException;
@@ -33,7 +34,7 @@ class QuerySuggestionsContractTest {
 
     @AutoClose
     private final QuerySuggestionsClient client =
-            QuerySuggestionsClient.create(MockServerClients.config(MOCK.server()));
+            QuerySuggestionsClient.create(MockServerClients.config(MOCK.server()), Region.US);
 
     private final RawHttp raw = new RawHttp(MOCK.server());
 
@@ -200,7 +201,7 @@ class QuerySuggestionsContractTest {
         String body = raw.send("POST", "/1/keys", "{'acl':['search','analytics','editSettings']}");
         String key = body.replaceAll(".*\"key\":\"([^\"]+)\".*", "$1");
         try (QuerySuggestionsClient other =
-                QuerySuggestionsClient.create(MockServerClients.config(MOCK.server(), key))) {
+                QuerySuggestionsClient.create(MockServerClients.config(MOCK.server(), key), Region.US)) {
             assertThatThrownBy(other::listConfigs).isInstanceOf(UnauthorizedException.class);
         }
     }

@@ -48,7 +48,7 @@ class QuerySuggestionsRequestShapeTest {
     private static final String OK = "{\"status\":200,\"message\":\"done\"}";
 
     @AutoClose
-    private final QuerySuggestionsClient client = QuerySuggestionsClient.create(WireMockClients.config(WM));
+    private final QuerySuggestionsClient client = QuerySuggestionsClient.create(WireMockClients.config(WM), Region.US);
 
     private static QuerySuggestionsConfig config() {
         return QuerySuggestionsConfig.of(
@@ -232,7 +232,7 @@ class QuerySuggestionsRequestShapeTest {
         ClientConfig config = WireMockClients.builder(Host.of(WireMockClients.url(WM)))
                 .clock(Clock.fixed(Instant.parse("2026-01-31T12:00:00Z"), ZoneOffset.UTC))
                 .build();
-        try (QuerySuggestionsClient fixed = QuerySuggestionsClient.create(config)) {
+        try (QuerySuggestionsClient fixed = QuerySuggestionsClient.create(config, Region.US)) {
             assertThat(fixed.waitForBuildAsync("sugg").join().lastBuiltAt())
                     .isEqualTo(Instant.parse("2026-01-31T12:00:05Z"));
         }

@@ -11,7 +11,7 @@ import io.quarry.core.DeserializationException;
 import io.quarry.core.FreeFormRecord;
 import io.quarry.search.model.SearchQuery;
 import io.quarry.testsupport.WireMockClients;
-import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -32,7 +32,7 @@ class AutomaticRadiusAnswerTest {
     @AutoClose
     private final SearchClient client = SearchClient.create(WireMockClients.config(WM));
 
-    private Optional<Integer> radiusAnswered(String member) {
+    private OptionalInt radiusAnswered(String member) {
         WM.stubFor(post(urlPathEqualTo("/1/indexes/places/query"))
                 .willReturn(okJson("{\"hits\":[],\"nbHits\":0" + member + "}")));
         return client.index("places")
@@ -42,10 +42,10 @@ class AutomaticRadiusAnswerTest {
 
     @Test
     void aStringOfDigitsOrAnIntegerReadsAsMeters() {
-        assertThat(radiusAnswered(",\"automaticRadius\":\"1500\"")).contains(1500);
-        assertThat(radiusAnswered(",\"automaticRadius\":\"0\"")).contains(0);
-        assertThat(radiusAnswered(",\"automaticRadius\":\"2147483647\"")).contains(Integer.MAX_VALUE);
-        assertThat(radiusAnswered(",\"automaticRadius\":1500")).contains(1500);
+        assertThat(radiusAnswered(",\"automaticRadius\":\"1500\"")).hasValue(1500);
+        assertThat(radiusAnswered(",\"automaticRadius\":\"0\"")).hasValue(0);
+        assertThat(radiusAnswered(",\"automaticRadius\":\"2147483647\"")).hasValue(Integer.MAX_VALUE);
+        assertThat(radiusAnswered(",\"automaticRadius\":1500")).hasValue(1500);
         assertThat(radiusAnswered(",\"automaticRadius\":null")).isEmpty();
         assertThat(radiusAnswered("")).isEmpty();
     }

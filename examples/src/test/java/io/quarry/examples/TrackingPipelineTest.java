@@ -57,7 +57,8 @@ class TrackingPipelineTest {
                 AnalyticsClient analytics = AnalyticsClient.create(MockServerClients.config(server));
                 PersonalizationClient personalization =
                         PersonalizationClient.create(MockServerClients.config(server), Region.US);
-                QuerySuggestionsClient suggestions = QuerySuggestionsClient.create(MockServerClients.config(server))) {
+                QuerySuggestionsClient suggestions =
+                        QuerySuggestionsClient.create(MockServerClients.config(server), Region.US)) {
             SearchIndex products = search.index(INDEX);
             products.waitForTask(products.setSettings(IndexSettings.of()
                             .searchableAttributes("name")

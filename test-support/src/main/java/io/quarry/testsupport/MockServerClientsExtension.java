@@ -1,6 +1,7 @@
 package io.quarry.testsupport;
 
 import io.quarry.core.ClientConfig;
+import io.quarry.core.Region;
 import io.quarry.mockserver.MockServer;
 import io.quarry.mockserver.junit.MockServerExtension;
 import java.lang.reflect.InvocationTargetException;
@@ -14,9 +15,10 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * Injects ready clients pointed at the mock server: any parameter whose type is a Quarry client (a class of an
- * {@code io.quarry} package with a static {@code create(ClientConfig)}) gets one, configured with the server's
- * URL, application ID and the right credentials (admin key; monitoring key, usage key or crawler basic
- * authentication for those clients). Each client is closed when its test (or class, for {@code @BeforeAll}
+ * {@code io.quarry} package with a static {@code create(ClientConfig)}, or {@code create(ClientConfig, Region)} for a
+ * client whose service has regional hosts only) gets one, configured with the server's URL, application ID and the
+ * right credentials (admin key; monitoring key, usage key or crawler basic authentication for those clients). The
+ * region given is {@link Region#US}; the server's URL replaces its host. Each client is closed when its test (or class, for {@code @BeforeAll}
  * parameters) ends. Register it after {@link MockServerExtension}:
  *
  * <pre>{@code
@@ -48,9 +50,13 @@ public final class MockServerClientsExtension implements ParameterResolver {
             throw new ParameterResolutionException(
                     "no mock server: register MockServerExtension before MockServerClientsExtension");
         }
+        Method factory = factory(type);
+        ClientConfig config = configFor(type).apply(server);
         Object client;
         try {
-            client = factory(type).invoke(null, configFor(type).apply(server));
+            client = factory.getParameterCount() == 1
+                    ? factory.invoke(null, config)
+                    : factory.invoke(null, config, Region.US);
         } catch (IllegalAccessException | InvocationTargetException e) {
             throw new ParameterResolutionException("could not create a " + type.getSimpleName(), e);
         }
@@ -71,13 +77,21 @@ public final class MockServerClientsExtension implements ParameterResolver {
         };
     }
 
-    /** {@return the type's public static {@code create(ClientConfig)} when it is a Quarry client, else null} */
+    /**
+     * {@return the type's public static {@code create(ClientConfig)}, else its {@code create(ClientConfig, Region)},
+     * when it is a Quarry client; else null}
+     */
     private static Method factory(Class<?> type) {
         if (!type.getPackageName().startsWith("io.quarry.")) {
             return null;
         }
+        Method create = factory(type, ClientConfig.class);
+        return create != null ? create : factory(type, ClientConfig.class, Region.class);
+    }
+
+    private static Method factory(Class<?> type, Class<?>... parameters) {
         try {
-            Method create = type.getMethod("create", ClientConfig.class);
+            Method create = type.getMethod("create", parameters);
             boolean factory = Modifier.isStatic(create.getModifiers()) && create.getReturnType() == type;
             return factory ? create : null;
         } catch (NoSuchMethodException e) {

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
 /**
@@ -232,13 +234,13 @@ public final class AnswersQuery {
     }
 
     /** {@return the most hits returned, empty when left to the service's default (10)} */
-    public Optional<Integer> nbHits() {
-        return Optional.ofNullable(nbHits);
+    public OptionalInt nbHits() {
+        return nbHits == null ? OptionalInt.empty() : OptionalInt.of(nbHits);
     }
 
     /** {@return the threshold, empty when left to the service's default (0)} */
-    public Optional<Double> threshold() {
-        return Optional.ofNullable(threshold);
+    public OptionalDouble threshold() {
+        return threshold == null ? OptionalDouble.empty() : OptionalDouble.of(threshold);
     }
 
     /** {@return whether extracts name their attribute, empty when left to the service's default (they do)} */

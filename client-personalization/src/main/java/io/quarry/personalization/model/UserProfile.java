@@ -5,7 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * A user's personalization profile: the user's affinity for facet values, built from the user's events.
@@ -42,9 +42,10 @@ public record UserProfile(String userToken, Instant lastEventAt, Map<String, Map
      * @param facetValue the value
      * @return its score, empty when the profile holds none
      */
-    public Optional<Double> score(String facetName, String facetValue) {
+    public OptionalDouble score(String facetName, String facetValue) {
         Objects.requireNonNull(facetName, "facetName");
         Objects.requireNonNull(facetValue, "facetValue");
-        return Optional.ofNullable(scores.getOrDefault(facetName, Map.of()).get(facetValue));
+        Double score = scores.getOrDefault(facetName, Map.of()).get(facetValue);
+        return score == null ? OptionalDouble.empty() : OptionalDouble.of(score);
     }
 }

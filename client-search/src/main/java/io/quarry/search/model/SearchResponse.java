@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * A search (or browse) response with hits decoded into the caller's type. Counts absent from the answer read
@@ -146,8 +147,9 @@ public final class SearchResponse<T> {
      *
      * @return the radius in meters; empty when the search set its own radius or searched around no point
      */
-    public Optional<Integer> automaticRadius() {
-        return Optional.ofNullable(json.automaticRadius());
+    public OptionalInt automaticRadius() {
+        Integer radius = json.automaticRadius();
+        return radius == null ? OptionalInt.empty() : OptionalInt.of(radius);
     }
 
     /** Shows the counts and the query. */

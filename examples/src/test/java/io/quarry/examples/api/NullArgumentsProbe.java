@@ -103,7 +103,7 @@ final class NullArgumentsProbe implements AutoCloseable {
         handles.addAll(List.of(insights, insights.user("u")));
         handles.add(client(io.quarry.monitoring.MonitoringClient.create(config)));
         handles.add(client(io.quarry.personalization.PersonalizationClient.create(config, Region.EU)));
-        handles.add(client(io.quarry.querysuggestions.QuerySuggestionsClient.create(config)));
+        handles.add(client(io.quarry.querysuggestions.QuerySuggestionsClient.create(config, Region.US)));
         handles.add(client(io.quarry.usage.UsageClient.create(config)));
         var crawler = client(io.quarry.crawler.CrawlerClient.create(config));
         handles.addAll(List.of(crawler, crawler.crawler("c")));
