@@ -58,7 +58,7 @@ class QuarryAutoConfigurationTest {
     private final ApplicationContextRunner runner =
             new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(QuarryAutoConfiguration.class));
 
-    /** An application calling the service's own hosts, which the personalization and query-suggestions need a region for. */
+    /** An application on the service's own hosts: personalization and query suggestions need its region. */
     private final ApplicationContextRunner configured = runner.withPropertyValues(
             "quarry.application-id=MYAPP",
             "quarry.api-key=" + KEY,
@@ -319,6 +319,7 @@ class QuarryAutoConfigurationTest {
 
     @Test
     void theEnvironmentVariablesThatConfigureTheCoreBindToTheProperties() {
+        // QUARRY_REGION is the starter's own variable, which its failure report names
         Map<String, Object> variables = Map.of(
                 EnvironmentConfig.Variable.APPLICATION_ID.environmentName(),
                 "ENVAPP",
@@ -336,7 +337,6 @@ class QuarryAutoConfigurationTest {
                 "env-crawler-key",
                 EnvironmentConfig.Variable.CRAWLER_HOSTS.environmentName(),
                 "https://crawler.example.com/api/1",
-                // the starter's own, which the failure report names when personalization or query suggestions lack it
                 "QUARRY_REGION",
                 "eu");
         runner.withInitializer(context -> context.getEnvironment()
