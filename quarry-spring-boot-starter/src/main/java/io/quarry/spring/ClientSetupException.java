@@ -15,6 +15,11 @@ final class ClientSetupException extends RuntimeException {
     enum Problem {
         /** A {@code quarry.*} property a client needs is not set, or blank. */
         MISSING_PROPERTY,
+        /**
+         * {@code quarry.region} is not set for a client whose service has hosts in each region only, and its
+         * configuration names no hosts of its own.
+         */
+        MISSING_REGION,
         /** A {@code quarry.*} property's value cannot be used. */
         INVALID_PROPERTY,
         /** The application's {@link QuarryConnectionDetails} bean gave no value, or one that cannot be used. */

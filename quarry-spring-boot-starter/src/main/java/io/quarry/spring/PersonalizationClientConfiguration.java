@@ -1,6 +1,5 @@
 package io.quarry.spring;
 
-import io.quarry.core.Region;
 import io.quarry.personalization.PersonalizationClient;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -23,6 +22,6 @@ class PersonalizationClientConfiguration {
                 .create(
                         QuarryProduct.PERSONALIZATION,
                         config -> PersonalizationClient.create(
-                                config, Regions.of(properties).orElse(Region.US)));
+                                config, Regions.forRegionalHosts(properties, config, QuarryProduct.PERSONALIZATION)));
     }
 }

@@ -34,6 +34,11 @@ class QuarryConfigurationFailureAnalyzer extends AbstractFailureAnalyzer<Configu
                         + " variable " + EnvironmentVariables.of(setting) + ", or define a QuarryConnectionDetails bean"
                         + " that gives it. If the application does not use this client, take its module off the class"
                         + " path.";
+            case MISSING_REGION ->
+                "Set " + setting + " (environment variable " + EnvironmentVariables.of(setting) + ") to us or eu,"
+                        + " the region where the application's data is stored, or give the client hosts of"
+                        + " its own (its quarry.<client>.hosts property, or the application's QuarryConnectionDetails"
+                        + " bean). If the application does not use this client, take its module off the class path.";
             case INVALID_PROPERTY ->
                 "Correct the value of " + setting + ", in the application's properties or"
                         + " environment, as the description says.";

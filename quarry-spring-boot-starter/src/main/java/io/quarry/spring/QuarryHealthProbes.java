@@ -1,7 +1,6 @@
 package io.quarry.spring;
 
 import io.quarry.core.NotFoundException;
-import io.quarry.core.Region;
 import io.quarry.crawler.CrawlerClient;
 import io.quarry.crawler.model.CrawlerListQuery;
 import io.quarry.monitoring.MonitoringClient;
@@ -62,7 +61,7 @@ class QuarryHealthProbes {
                     QuarryProduct.PERSONALIZATION,
                     client,
                     config -> PersonalizationClient.create(
-                            config, Regions.of(properties).orElse(Region.US)),
+                            config, Regions.forRegionalHosts(properties, config, QuarryProduct.PERSONALIZATION)),
                     "reads the personalization strategy, which needs the recommendation right",
                     PersonalizationClient::getStrategyAsync,
                     NotFoundException.class::isInstance, // no strategy set yet: nothing to answer
@@ -84,7 +83,7 @@ class QuarryHealthProbes {
                     QuarryProduct.QUERY_SUGGESTIONS,
                     client,
                     config -> QuerySuggestionsClient.create(
-                            config, Regions.of(properties).orElse(Region.US)),
+                            config, Regions.forRegionalHosts(properties, config, QuarryProduct.QUERY_SUGGESTIONS)),
                     "lists the query-suggestions configurations",
                     QuerySuggestionsClient::listConfigsAsync,
                     NO_OTHER_ANSWER,

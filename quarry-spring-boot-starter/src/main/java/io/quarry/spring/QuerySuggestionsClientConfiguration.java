@@ -1,6 +1,5 @@
 package io.quarry.spring;
 
-import io.quarry.core.Region;
 import io.quarry.querysuggestions.QuerySuggestionsClient;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -23,6 +22,6 @@ class QuerySuggestionsClientConfiguration {
                 .create(
                         QuarryProduct.QUERY_SUGGESTIONS,
                         config -> QuerySuggestionsClient.create(
-                                config, Regions.of(properties).orElse(Region.US)));
+                                config, Regions.forRegionalHosts(properties, config, QuarryProduct.QUERY_SUGGESTIONS)));
     }
 }

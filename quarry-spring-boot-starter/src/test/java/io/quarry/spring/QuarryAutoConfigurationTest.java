@@ -58,9 +58,11 @@ class QuarryAutoConfigurationTest {
     private final ApplicationContextRunner runner =
             new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(QuarryAutoConfiguration.class));
 
+    /** An application on the service's own hosts: personalization and query suggestions need its region. */
     private final ApplicationContextRunner configured = runner.withPropertyValues(
             "quarry.application-id=MYAPP",
             "quarry.api-key=" + KEY,
+            "quarry.region=us",
             "quarry.monitoring.api-key=monitoring-key",
             "quarry.usage.api-key=usage-key",
             "quarry.crawler.user-id=crawler-user",
@@ -77,10 +79,17 @@ class QuarryAutoConfigurationTest {
     @Test
     void aModuleOffTheClassPathGetsNoBeanAndNeedsNoProperty() {
         runner.withPropertyValues("quarry.application-id=MYAPP", "quarry.api-key=" + KEY)
-                .withClassLoader(
-                        new FilteredClassLoader("io.quarry.monitoring", "io.quarry.usage", "io.quarry.crawler"))
+                .withClassLoader(new FilteredClassLoader(
+                        "io.quarry.personalization",
+                        "io.quarry.querysuggestions",
+                        "io.quarry.monitoring",
+                        "io.quarry.usage",
+                        "io.quarry.crawler"))
                 .run(context -> {
                     assertThat(context).hasNotFailed();
+                    // nor quarry.region, which only the personalization and query-suggestions clients need
+                    assertThat(context).doesNotHaveBean(PersonalizationClient.class);
+                    assertThat(context).doesNotHaveBean(QuerySuggestionsClient.class);
                     assertThat(context).doesNotHaveBean(MonitoringClient.class);
                     assertThat(context).doesNotHaveBean(UsageClient.class);
                     assertThat(context).doesNotHaveBean(CrawlerClient.class);
@@ -310,15 +319,26 @@ class QuarryAutoConfigurationTest {
 
     @Test
     void theEnvironmentVariablesThatConfigureTheCoreBindToTheProperties() {
+        // QUARRY_REGION is the starter's own variable, which its failure report names
         Map<String, Object> variables = Map.of(
-                EnvironmentConfig.Variable.APPLICATION_ID.environmentName(), "ENVAPP",
-                EnvironmentConfig.Variable.API_KEY.environmentName(), "env-key",
-                EnvironmentConfig.Variable.READ_TIMEOUT.environmentName(), "4s",
-                EnvironmentConfig.Variable.MONITORING_API_KEY.environmentName(), "env-monitoring-key",
-                EnvironmentConfig.Variable.USAGE_API_KEY.environmentName(), "env-usage-key",
-                EnvironmentConfig.Variable.CRAWLER_USER_ID.environmentName(), "env-crawler-user",
-                EnvironmentConfig.Variable.CRAWLER_API_KEY.environmentName(), "env-crawler-key",
-                EnvironmentConfig.Variable.CRAWLER_HOSTS.environmentName(), "https://crawler.example.com/api/1");
+                EnvironmentConfig.Variable.APPLICATION_ID.environmentName(),
+                "ENVAPP",
+                EnvironmentConfig.Variable.API_KEY.environmentName(),
+                "env-key",
+                EnvironmentConfig.Variable.READ_TIMEOUT.environmentName(),
+                "4s",
+                EnvironmentConfig.Variable.MONITORING_API_KEY.environmentName(),
+                "env-monitoring-key",
+                EnvironmentConfig.Variable.USAGE_API_KEY.environmentName(),
+                "env-usage-key",
+                EnvironmentConfig.Variable.CRAWLER_USER_ID.environmentName(),
+                "env-crawler-user",
+                EnvironmentConfig.Variable.CRAWLER_API_KEY.environmentName(),
+                "env-crawler-key",
+                EnvironmentConfig.Variable.CRAWLER_HOSTS.environmentName(),
+                "https://crawler.example.com/api/1",
+                "QUARRY_REGION",
+                "eu");
         runner.withInitializer(context -> context.getEnvironment()
                         .getPropertySources()
                         .addFirst(new SystemEnvironmentPropertySource("test-systemEnvironment", variables)))

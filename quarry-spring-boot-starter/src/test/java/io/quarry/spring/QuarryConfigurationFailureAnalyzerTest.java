@@ -62,6 +62,25 @@ class QuarryConfigurationFailureAnalyzerTest {
     }
 
     @Test
+    void aMissingRegionIsToBeSetOrReplacedByHosts() {
+        ApplicationContextRunner querySuggestions = new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(QuarryAutoConfiguration.class))
+                .withClassLoader(new FilteredClassLoader(
+                        "io.quarry.personalization", "io.quarry.monitoring", "io.quarry.usage", "io.quarry.crawler"))
+                .withPropertyValues("quarry.application-id=MYAPP", "quarry.api-key=" + KEY);
+        analyzeStartup(querySuggestions, analysis -> {
+            assertThat(analysis.getDescription())
+                    .startsWith("A Quarry client could not be configured: quarry.region is not set: the"
+                            + " query-suggestions client (module client-query-suggestions) needs it")
+                    .contains("environment variable QUARRY_REGION");
+            assertThat(analysis.getAction())
+                    .startsWith("Set quarry.region (environment variable QUARRY_REGION) to us or eu,")
+                    .contains("quarry.<client>.hosts", "QuarryConnectionDetails", "take its module off the class path")
+                    .doesNotContain("define a QuarryConnectionDetails bean that gives it");
+        });
+    }
+
+    @Test
     void anUnusablePropertyIsToBeCorrected() {
         analyzeStartup(
                 configured.withPropertyValues("quarry.hosts=https://ok.example.com," + KEY + "://x"), analysis -> {

@@ -96,6 +96,8 @@ class QuarryConnectionDetailsTest {
             }
         };
         runner.withBean(QuarryConnectionDetails.class, () -> keysOnly)
+                // the default hosts of personalization and query suggestions are a region's
+                .withPropertyValues("quarry.region=eu")
                 .withClassLoader(new FilteredClassLoader("io.quarry.crawler"))
                 .run(context -> {
                     assertThat(config(context, AnalyticsClient.class).credentials())

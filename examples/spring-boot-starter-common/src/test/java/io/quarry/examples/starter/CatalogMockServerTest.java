@@ -58,6 +58,8 @@ class CatalogMockServerTest {
                                 .as(client.getClass().getSimpleName())
                                 .containsExactly(client instanceof CrawlerClient ? mock.withBasePath("/api/1") : mock));
         assertThat(context.getBeansOfType(ClientHandle.class)).hasSize(9);
+        // personalization and query suggestions need no region: the mock server's hosts replace the region's
+        assertThat(context.getEnvironment().getProperty("quarry.region")).isNull();
         assertThat(context.getBean(SearchClient.class)
                         .index(ProductCatalog.INDEX)
                         .exists())

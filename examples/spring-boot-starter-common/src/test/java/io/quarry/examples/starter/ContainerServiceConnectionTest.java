@@ -39,6 +39,8 @@ class ContainerServiceConnectionTest {
     void everyClientCallsTheContainersHosts() {
         assertThat(context.getEnvironment().getProperty("quarry.application-id"))
                 .isNull();
+        // nor a region: the container's hosts replace the region's of personalization and query suggestions
+        assertThat(context.getEnvironment().getProperty("quarry.region")).isNull();
         List<Host> hosts = QUARRY.getHostUrls().stream().map(Host::of).toList();
         List<Host> crawlerHosts =
                 hosts.stream().map(host -> host.withBasePath("/api/1")).toList();
