@@ -1,7 +1,9 @@
 package io.quarry.core;
 
+import io.quarry.core.internal.KeptGeneratedMembers;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -17,11 +19,13 @@ import java.util.function.Supplier;
  * generated members, decoded when first asked for, and nothing of the response when it has none. When {@code T}
  * is {@link FreeFormRecord}, {@code Map} or {@code Object}, the record keeps every member, generated ones included.
  *
- * <p>A request marked {@link ApiRequest#generatedMembersOnlyWhenAsked()} (a search whose query asks for no
- * generated member) whose options do not say {@link RequestOptions.Builder#keepGeneratedMembers()} keeps none: each
- * hit holds its record and its objectID (taken from the response, whatever {@code T} declares), nothing of the
- * response; {@link #raw()} is the record's attributes, and {@link #generatedMembers()} throws an
- * {@link IllegalStateException} saying how to ask.
+ * <p>A request marked {@link ApiRequest#generatedMembersKept} (a search keeps the members its query asks for)
+ * whose options do not say {@link RequestOptions.Builder#keepGeneratedMembers()} keeps only those: each hit holds
+ * its record, its objectID (taken from the response, whatever {@code T} declares) and the bytes of the members kept,
+ * nothing else of the response. {@link #generatedMembers()} gives the members kept (those the service sent), and
+ * {@link #raw()} adds them to the record's attributes; {@link #generatedMember(String)} of a member not kept throws
+ * an {@link IllegalStateException} saying how to ask for it, and so does {@link #generatedMembers()} when the
+ * request kept none.
  *
  * <p>Immutable and thread-safe; the objectID and each free-form view are found once, on first use.
  *
@@ -48,6 +52,8 @@ public final class EnrichedRecord<T> {
     private volatile Object objectID; // Supplier<String>, String or NO_ID
     private volatile Object generatedMembers; // Supplier<FreeFormRecord> or FreeFormRecord
     private volatile Object raw; // Supplier<FreeFormRecord> or FreeFormRecord
+    /** The names of the generated members the call kept, null for every one (a fifth field: still 32 bytes). */
+    private final Set<String> kept;
 
     /**
      * Normally built by the SDK while decoding; also usable to build hits in tests.
@@ -65,6 +71,7 @@ public final class EnrichedRecord<T> {
         this.objectID = objectID == null ? NO_ID : objectID;
         this.generatedMembers = Objects.requireNonNull(generatedMembers, "generatedMembers");
         this.raw = raw == null ? FROM_RECORD : raw;
+        this.kept = keptBy(generatedMembers);
     }
 
     /**
@@ -86,6 +93,7 @@ public final class EnrichedRecord<T> {
         this.objectID = Objects.requireNonNull(objectID, "objectID");
         this.generatedMembers = Objects.requireNonNull(generatedMembers, "generatedMembers");
         this.raw = raw == null ? FROM_RECORD : raw;
+        this.kept = keptBy(generatedMembers);
     }
 
     /**
@@ -163,13 +171,21 @@ public final class EnrichedRecord<T> {
     }
 
     /**
-     * The members the engine added (names starting with {@code _}), in the order received.
+     * The members the engine added (names starting with {@code _}) and the call kept, in the order received: every
+     * one the service sent, unless the call kept only some (see the class description).
      *
      * @return them as a free-form record, empty when there are none
      * @throws IllegalStateException when the call kept none (see the class description); the message says how to
      *     ask for them
      */
     public FreeFormRecord generatedMembers() {
+        if (kept != null && kept.isEmpty()) {
+            throw new IllegalStateException("this hit kept none of its generated members (_highlightResult,"
+                    + " _snippetResult, _rankingInfo, ...): the search did not ask for them. Ask in the query"
+                    + " (attributesToHighlight, attributesToSnippet, highlightPreTag, highlightPostTag,"
+                    + " snippetEllipsisText, getRankingInfo), or with RequestOptions.builder().keepGeneratedMembers()"
+                    + " for those the index's settings add");
+        }
         Object members = generatedMembers;
         if (members instanceof Supplier<?>) {
             synchronized (this) {
@@ -184,8 +200,45 @@ public final class EnrichedRecord<T> {
     }
 
     /**
+     * One member the engine added, such as {@code _highlightResult}, decoded on first use with the others kept.
+     *
+     * @param name the member's name
+     * @return its value, empty when the service sent none
+     * @throws IllegalStateException when the call did not keep it (see the class description); the message says how
+     *     to ask for it
+     */
+    public Optional<Object> generatedMember(String name) {
+        Objects.requireNonNull(name, "name");
+        if (kept != null && !kept.contains(name)) {
+            throw new IllegalStateException("this hit did not keep " + name + ": the search did not ask for it"
+                    + (kept.isEmpty() ? "" : " (it kept " + String.join(", ", new java.util.TreeSet<>(kept)) + ")")
+                    + ". " + howToAsk(name));
+        }
+        return Optional.ofNullable(generatedMembers().get(name));
+    }
+
+    /** What makes a search keep a member, in the words of its parameters. */
+    private static String howToAsk(String name) {
+        String inQuery = switch (name) {
+            case "_highlightResult" -> "attributesToHighlight, highlightPreTag or highlightPostTag";
+            case "_snippetResult" -> "attributesToSnippet or snippetEllipsisText";
+            case "_rankingInfo" -> "getRankingInfo";
+            default -> null;
+        };
+        String options = "RequestOptions.builder().keepGeneratedMembers()";
+        return inQuery == null
+                ? "Ask with " + options
+                : "Ask in the query (" + inQuery + "), or with " + options + " for what the index's settings add";
+    }
+
+    /** The names a call kept, when what builds the members says (the SDK's decoding does); else null, every one. */
+    private static Set<String> keptBy(Supplier<FreeFormRecord> generatedMembers) {
+        return generatedMembers instanceof KeptGeneratedMembers some ? some.kept() : null;
+    }
+
+    /**
      * The member as a free-form record: the record's attributes, then the generated members in the order
-     * received (none when the call kept none). When the record type is {@link FreeFormRecord}, a map or {@code Object}, that is the member
+     * received (those the call kept, none when it kept none). When the record type is {@link FreeFormRecord}, a map or {@code Object}, that is the member
      * exactly as received; for a class of the caller's, the record's attributes are those of its JSON form, so
      * attributes the class does not declare are not kept (decode as {@code FreeFormRecord} to see them).
      *

@@ -17,8 +17,8 @@ import java.util.function.IntConsumer;
  * @param encodedQuery the encoded query string, or null
  * @param body         the value serialised as the JSON body, or null for none
  * @param options      the per-request options
- * @param keepsGeneratedMembers whether the answer's hits keep their generated members (see
- *                     {@link io.quarry.core.ApiRequest#generatedMembersOnlyWhenAsked()})
+ * @param keptMembers  the generated members the answer's hits keep (see
+ *                     {@link io.quarry.core.ApiRequest#generatedMembersKept}), or null for every one
  * @param notSafeToRepeat whether a second delivery could apply the write twice (see
  *                     {@link io.quarry.core.ApiRequest#notSafeToRepeat()})
  * @param notSafeToRepeatAsWritten whether the body as written so far makes a second delivery unsafe, asked once a try
@@ -37,7 +37,7 @@ public record PreparedRequest(
         String encodedQuery,
         Object body,
         RequestOptions options,
-        boolean keepsGeneratedMembers,
+        KeptMembers keptMembers,
         boolean notSafeToRepeat,
         BooleanSupplier notSafeToRepeatAsWritten,
         Map<String, Object> pathParameters,
