@@ -180,11 +180,7 @@ public final class EnrichedRecord<T> {
      */
     public FreeFormRecord generatedMembers() {
         if (kept != null && kept.isEmpty()) {
-            throw new IllegalStateException("this hit kept none of its generated members (_highlightResult,"
-                    + " _snippetResult, _rankingInfo, ...): the search did not ask for them. Ask in the query"
-                    + " (attributesToHighlight, attributesToSnippet, highlightPreTag, highlightPostTag,"
-                    + " snippetEllipsisText, getRankingInfo), or with RequestOptions.builder().keepGeneratedMembers()"
-                    + " for those the index's settings add");
+            throw noneKept();
         }
         Object members = generatedMembers;
         if (members instanceof Supplier<?>) {
@@ -210,11 +206,20 @@ public final class EnrichedRecord<T> {
     public Optional<Object> generatedMember(String name) {
         Objects.requireNonNull(name, "name");
         if (kept != null && !kept.contains(name)) {
-            throw new IllegalStateException("this hit did not keep " + name + ": the search did not ask for it"
-                    + (kept.isEmpty() ? "" : " (it kept " + String.join(", ", new java.util.TreeSet<>(kept)) + ")")
-                    + ". " + howToAsk(name));
+            throw kept.isEmpty()
+                    ? noneKept()
+                    : new IllegalStateException("this hit did not keep " + name + ": the search did not ask for it (it"
+                            + " kept " + String.join(", ", new java.util.TreeSet<>(kept)) + "). " + howToAsk(name));
         }
         return Optional.ofNullable(generatedMembers().get(name));
+    }
+
+    private static IllegalStateException noneKept() {
+        return new IllegalStateException("this hit kept none of its generated members (_highlightResult,"
+                + " _snippetResult, _rankingInfo, ...): the search did not ask for them. Ask in the query"
+                + " (attributesToHighlight, attributesToSnippet, highlightPreTag, highlightPostTag,"
+                + " snippetEllipsisText, getRankingInfo), or with RequestOptions.builder().keepGeneratedMembers()"
+                + " for those the index's settings add");
     }
 
     /** What makes a search keep a member, in the words of its parameters. */

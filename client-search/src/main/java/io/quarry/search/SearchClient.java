@@ -200,7 +200,7 @@ public final class SearchClient extends ClientHandle<SearchClient> {
     }
 
     private ApiRequest multiSearchRequest(List<IndexQuery> queries, MultiSearchStrategy strategy) {
-        return GeneratedMembersAsked.unlessAskedByAny(
+        return GeneratedMembersAsked.keepingAskedByEach(
                 scope().request(Endpoints.MULTI_SEARCH).body(MultiSearchBody.of(queries, strategy)), queries);
     }
 

@@ -186,10 +186,11 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private ApiRequest searchRequest(SearchQuery query) {
-        ApiRequest request = parametersInUrl
-                ? scope().request(Endpoints.SEARCH_GET).query(urlParameters(query))
-                : scope().request(Endpoints.SEARCH).body(query);
-        return GeneratedMembersAsked.unlessAskedBy(request, query);
+        return parametersInUrl
+                ? GeneratedMembersAsked.keepingAskedInUrl(
+                        scope().request(Endpoints.SEARCH_GET).query(urlParameters(query)), query, scope().options())
+                : GeneratedMembersAsked.keepingAskedBy(
+                        scope().request(Endpoints.SEARCH).body(query), query);
     }
 
     /**
@@ -272,11 +273,13 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
 
     private ApiRequest browsePageRequest(SearchQuery query) {
         // No query is no parameters, as in the URL: the first page of the whole index.
-        ApiRequest request = parametersInUrl
-                ? scope().request(Endpoints.BROWSE_GET).query(urlParameters(query))
-                : scope().request(Endpoints.BROWSE)
-                        .body(JsonBodies.object("params", query == null ? null : query.toParamString()));
-        return GeneratedMembersAsked.unlessAskedBy(request, query);
+        return parametersInUrl
+                ? GeneratedMembersAsked.keepingAskedInUrl(
+                        scope().request(Endpoints.BROWSE_GET).query(urlParameters(query)), query, scope().options())
+                : GeneratedMembersAsked.keepingAskedBy(
+                        scope().request(Endpoints.BROWSE)
+                                .body(JsonBodies.object("params", query == null ? null : query.toParamString())),
+                        query);
     }
 
     /**
@@ -322,7 +325,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
                 ? scope().request(Endpoints.BROWSE_GET).query("cursor", cursor)
                 : scope().request(Endpoints.BROWSE).body(JsonBodies.object("cursor", cursor));
         // the cursor carries the first page's parameters, which the client cannot read: the options decide
-        return request.generatedMembersOnlyWhenAsked();
+        return GeneratedMembersAsked.keepingAskedBy(request, null);
     }
 
     private static Map<String, String> urlParameters(SearchQuery query) {
