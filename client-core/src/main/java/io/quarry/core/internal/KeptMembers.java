@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.TokenStreamContext;
 
@@ -20,6 +22,17 @@ public final class KeptMembers {
 
     /** Keeps none: each hit holds its record and objectID. */
     public static final KeptMembers NONE = new KeptMembers(List.of(Set.of()));
+    /**
+     * One set for every hit, by set: a search keeps one of a few (its module's sets of the members it can ask for),
+     * so a call finds it again rather than building it anew. Bounded, should a module name ever new members.
+     */
+    private static final Map<Set<String>, KeptMembers> ONE_FOR_ALL = new ConcurrentHashMap<>();
+
+    private static final int MAX_ONE_FOR_ALL = 64;
+
+    static {
+        ONE_FOR_ALL.put(Set.of(), NONE); // a search that asks for nothing, the most frequent
+    }
 
     private final List<Set<String>> names;
     private final Kept[] perItem;
@@ -28,12 +41,10 @@ public final class KeptMembers {
     private KeptMembers(List<Set<String>> names) {
         this.names = names;
         this.perItem = new Kept[names.size()];
-        Set<String> all = new LinkedHashSet<>();
         for (int i = 0; i < perItem.length; i++) {
             perItem[i] = new Kept(names.get(i));
-            all.addAll(names.get(i));
         }
-        this.union = perItem.length == 1 ? perItem[0] : new Kept(Set.copyOf(all));
+        this.union = perItem.length == 1 ? perItem[0] : new Kept(unionOf(names));
     }
 
     /**
@@ -48,6 +59,12 @@ public final class KeptMembers {
         if (perItem.isEmpty()) {
             throw new IllegalArgumentException("one set of names at least: an empty one keeps none");
         }
+        if (perItem.size() == 1) {
+            KeptMembers known = ONE_FOR_ALL.get(Objects.requireNonNull(perItem.get(0), "names"));
+            if (known != null) {
+                return known;
+            }
+        }
         List<Set<String>> copy = new ArrayList<>(perItem.size());
         boolean none = true;
         for (Set<String> names : perItem) {
@@ -55,7 +72,21 @@ public final class KeptMembers {
             none &= kept.isEmpty();
             copy.add(kept);
         }
-        return none ? NONE : new KeptMembers(Collections.unmodifiableList(copy));
+        if (none) {
+            return NONE;
+        }
+        KeptMembers kept = new KeptMembers(Collections.unmodifiableList(copy));
+        if (copy.size() == 1 && ONE_FOR_ALL.size() < MAX_ONE_FOR_ALL) {
+            KeptMembers raced = ONE_FOR_ALL.putIfAbsent(copy.get(0), kept);
+            return raced == null ? kept : raced;
+        }
+        return kept;
+    }
+
+    private static Set<String> unionOf(List<Set<String>> names) {
+        Set<String> all = new LinkedHashSet<>();
+        names.forEach(all::addAll);
+        return Set.copyOf(all);
     }
 
     /** {@return whether the readers of this kind are worth caching: one set for every hit, of a few names} */

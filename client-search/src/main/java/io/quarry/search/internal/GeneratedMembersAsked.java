@@ -9,7 +9,6 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -33,14 +32,16 @@ import java.util.Set;
  */
 public final class GeneratedMembersAsked {
 
-    private static final String HIGHLIGHTS = "_highlightResult";
-    private static final String SNIPPETS = "_snippetResult";
-    private static final String RANKING_INFO_MEMBER = "_rankingInfo";
+    private static final int HIGHLIGHTS = 1;
+    private static final int SNIPPETS = 2;
+    private static final int RANKING_INFO_MEMBER = 4;
+    /** The members asked for, by the bits of what asks for them: one set each, made once (nothing per call). */
+    private static final List<Set<String>> MEMBERS = membersByBits();
     /** The attribute lists that ask for a member when they name an attribute, and the member they ask for. */
-    private static final Map<String, String> ATTRIBUTE_LISTS =
+    private static final Map<String, Integer> ATTRIBUTE_LISTS =
             Map.of("attributesToHighlight", HIGHLIGHTS, "attributesToSnippet", SNIPPETS);
     /** The texts that ask for a member when set, and the member they ask for. */
-    private static final Map<String, String> TEXTS =
+    private static final Map<String, Integer> TEXTS =
             Map.of("highlightPreTag", HIGHLIGHTS, "highlightPostTag", HIGHLIGHTS, "snippetEllipsisText", SNIPPETS);
 
     private static final String RANKING_INFO = "getRankingInfo";
@@ -57,7 +58,7 @@ public final class GeneratedMembersAsked {
      * @return the request
      */
     public static ApiRequest keepingAskedBy(ApiRequest request, SearchQuery query) {
-        return request.generatedMembersKept(List.of(askedBy(query)));
+        return request.generatedMembersKept(List.of(MEMBERS.get(askedBy(query))));
     }
 
     /**
@@ -70,14 +71,8 @@ public final class GeneratedMembersAsked {
      * @return the request
      */
     public static ApiRequest keepingAskedInUrl(ApiRequest request, SearchQuery query, RequestOptions options) {
-        Set<String> asked = askedBy(query);
-        Map<String, Object> inUrl = options.queryParameters();
-        if (!inUrl.isEmpty()) {
-            Set<String> both = new HashSet<>(asked);
-            asks(inUrl, true, both);
-            asked = both;
-        }
-        return request.generatedMembersKept(List.of(asked));
+        int asked = askedBy(query) | asks(options.queryParameters(), true);
+        return request.generatedMembersKept(List.of(MEMBERS.get(asked)));
     }
 
     /**
@@ -91,38 +86,56 @@ public final class GeneratedMembersAsked {
     public static ApiRequest keepingAskedByEach(ApiRequest request, List<IndexQuery> queries) {
         List<Set<String>> perResult = new ArrayList<>(queries.size());
         for (IndexQuery query : queries) {
-            perResult.add(query == null || query.isFacetSearch() ? Set.of() : askedBy(query.query()));
+            perResult.add(MEMBERS.get(query == null || query.isFacetSearch() ? 0 : askedBy(query.query())));
         }
         return request.generatedMembersKept(perResult.isEmpty() ? List.of(Set.of()) : perResult);
     }
 
-    /** The members a query asks for. */
-    private static Set<String> askedBy(SearchQuery query) {
-        if (query == null) {
-            return Set.of();
+    /** The members a query asks for, as bits. */
+    private static int askedBy(SearchQuery query) {
+        return query == null ? 0 : asks(query.params(), true);
+    }
+
+    private static int asks(Map<String, ?> params, boolean readParams) {
+        if (params.isEmpty()) {
+            return 0;
         }
-        Set<String> asked = new HashSet<>(4);
-        asks(query.params(), true, asked);
+        int asked = 0;
+        for (Map.Entry<String, Integer> list : ATTRIBUTE_LISTS.entrySet()) {
+            if (namesAttributes(params.get(list.getKey()))) {
+                asked |= list.getValue();
+            }
+        }
+        for (Map.Entry<String, Integer> text : TEXTS.entrySet()) {
+            if (params.get(text.getKey()) != null) {
+                asked |= text.getValue();
+            }
+        }
+        if (isTrue(params.get(RANKING_INFO))) {
+            asked |= RANKING_INFO_MEMBER;
+        }
+        if (readParams && params.get(PARAMS) instanceof String encoded) {
+            asked |= asks(decoded(encoded), false);
+        }
         return asked;
     }
 
-    private static void asks(Map<String, ?> params, boolean readParams, Set<String> asked) {
-        ATTRIBUTE_LISTS.forEach((name, member) -> {
-            if (namesAttributes(params.get(name))) {
-                asked.add(member);
+    private static List<Set<String>> membersByBits() {
+        List<Set<String>> sets = new ArrayList<>(8);
+        for (int bits = 0; bits < 8; bits++) {
+            Set<String> members = new java.util.LinkedHashSet<>();
+            if ((bits & HIGHLIGHTS) != 0) {
+                members.add("_highlightResult");
             }
-        });
-        TEXTS.forEach((name, member) -> {
-            if (params.get(name) != null) {
-                asked.add(member);
+            if ((bits & SNIPPETS) != 0) {
+                members.add("_snippetResult");
             }
-        });
-        if (isTrue(params.get(RANKING_INFO))) {
-            asked.add(RANKING_INFO_MEMBER);
+            if ((bits & RANKING_INFO_MEMBER) != 0) {
+                members.add("_rankingInfo");
+            }
+            sets.add(Set.copyOf(members));
         }
-        if (readParams && params.get(PARAMS) instanceof String encoded) {
-            asks(decoded(encoded), false, asked);
-        }
+        return List.copyOf(sets);
     }
 
     private static boolean namesAttributes(Object value) {
