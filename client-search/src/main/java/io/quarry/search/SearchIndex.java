@@ -152,10 +152,12 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * Searches this index, the parameters in the request's body (in the URL on a
      * {@link #withParametersInUrl()} view).
      *
-     * <p>The hits keep the members the service generates for them (highlights, snippets, ranking info) only when the
-     * query asks for some or the options say {@link io.quarry.core.RequestOptions.Builder#keepGeneratedMembers()}
-     * (see {@link SearchQuery}); otherwise each keeps its record and objectID, and asking it for a generated member
-     * throws an {@link IllegalStateException} (see {@link io.quarry.search.model.Hit}).
+     * <p>The hits keep each member the service generates for them (highlights, snippets, ranking info) only when the
+     * query asks for it (see {@link SearchQuery}), every one when the options say
+     * {@link io.quarry.core.RequestOptions.Builder#keepGeneratedMembers()}; asking a hit for a member not kept throws
+     * an {@link IllegalStateException} (see {@link io.quarry.search.model.Hit}). Sent with its parameters in the URL,
+     * a search also counts the URL parameters its options add ({@code queryParameter("getRankingInfo", "true")}),
+     * which the service reads there; sent in a body, it does not, as the service reads none of them.
      *
      * <p>Key right: search.
      *
