@@ -3,7 +3,6 @@ package io.quarry.core;
 import io.quarry.core.internal.CompositeAdmission;
 import io.quarry.core.internal.CoreBridge;
 import io.quarry.core.internal.HttpTransport;
-import io.quarry.core.internal.KeptMembers;
 import io.quarry.core.internal.PathTemplate;
 import io.quarry.core.internal.PreparedRequest;
 import io.quarry.core.internal.QueryEncoder;
@@ -63,7 +62,7 @@ public final class ApiRequest {
     private RequestOptions options = RequestOptions.of();
     private boolean notSafeToRepeat;
     /** The generated members the answer's hits keep unless the options keep all; null for every one. */
-    private KeptMembers keptMembers;
+    private List<Set<String>> keptMembers;
 
     private BooleanSupplier notSafeToRepeatAsWritten;
     private ObservedCall parent;
@@ -196,7 +195,11 @@ public final class ApiRequest {
      * @throws IllegalArgumentException when the list is empty
      */
     public ApiRequest generatedMembersKept(List<? extends Set<String>> perResult) {
-        this.keptMembers = KeptMembers.of(perResult);
+        Objects.requireNonNull(perResult, "perResult");
+        if (perResult.isEmpty()) {
+            throw new IllegalArgumentException("one set of names at least: an empty one keeps none");
+        }
+        this.keptMembers = List.copyOf(perResult); // the sets are copied as the request is prepared
         return this;
     }
 

@@ -1,9 +1,8 @@
 package io.quarry.core;
 
-import io.quarry.core.internal.KeptGeneratedMembers;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -52,15 +51,17 @@ public final class EnrichedRecord<T> {
     private volatile Object objectID; // Supplier<String>, String or NO_ID
     private volatile Object generatedMembers; // Supplier<FreeFormRecord> or FreeFormRecord
     private volatile Object raw; // Supplier<FreeFormRecord> or FreeFormRecord
-    /** The names of the generated members the call kept, null for every one (a fifth field: still 32 bytes). */
-    private final Set<String> kept;
+    /** Which generated members the call kept, null for every one (a fifth field: still 32 bytes). */
+    private final Predicate<String> kept;
 
     /**
      * Normally built by the SDK while decoding; also usable to build hits in tests.
      *
      * @param record           the record in the caller's type
      * @param objectID         the record's {@code objectID}, or null when absent or not a string
-     * @param generatedMembers builds the members whose names start with {@code _}; called at most once
+     * @param generatedMembers builds the members whose names start with {@code _}; called at most once. When it is
+     *                         also a {@code Predicate<String>}, it tells which members the call kept: it builds
+     *                         only those, and {@link #generatedMember(String)} of another one throws
      * @param raw              builds the free-form view of {@link #raw()}, called at most once; null for the
      *                         record's JSON form ({@link FreeFormRecord#from(Object)})
      */
@@ -80,7 +81,8 @@ public final class EnrichedRecord<T> {
      * @param record           the record in the caller's type
      * @param objectID         finds the record's {@code objectID}, null when absent or not a string; called at
      *                         most once
-     * @param generatedMembers builds the members whose names start with {@code _}; called at most once
+     * @param generatedMembers builds the members whose names start with {@code _}; called at most once; when it is
+     *                         also a {@code Predicate<String>}, as for the other constructor
      * @param raw              builds the free-form view of {@link #raw()}, called at most once; null for the
      *                         record's JSON form ({@link FreeFormRecord#from(Object)})
      */
@@ -179,9 +181,6 @@ public final class EnrichedRecord<T> {
      *     ask for them
      */
     public FreeFormRecord generatedMembers() {
-        if (kept != null && kept.isEmpty()) {
-            throw noneKept();
-        }
         Object members = generatedMembers;
         if (members instanceof Supplier<?>) {
             synchronized (this) {
@@ -205,21 +204,12 @@ public final class EnrichedRecord<T> {
      */
     public Optional<Object> generatedMember(String name) {
         Objects.requireNonNull(name, "name");
-        if (kept != null && !kept.contains(name)) {
-            throw kept.isEmpty()
-                    ? noneKept()
-                    : new IllegalStateException("this hit did not keep " + name + ": the search did not ask for it (it"
-                            + " kept " + String.join(", ", new java.util.TreeSet<>(kept)) + "). " + howToAsk(name));
+        if (kept != null && !kept.test(name)) {
+            generatedMembers(); // a hit that kept none throws here, naming every way to ask
+            throw new IllegalStateException(
+                    "this hit did not keep " + name + ": the search did not ask for it. " + howToAsk(name));
         }
         return Optional.ofNullable(generatedMembers().get(name));
-    }
-
-    private static IllegalStateException noneKept() {
-        return new IllegalStateException("this hit kept none of its generated members (_highlightResult,"
-                + " _snippetResult, _rankingInfo, ...): the search did not ask for them. Ask in the query"
-                + " (attributesToHighlight, attributesToSnippet, highlightPreTag, highlightPostTag,"
-                + " snippetEllipsisText, getRankingInfo), or with RequestOptions.builder().keepGeneratedMembers()"
-                + " for those the index's settings add");
     }
 
     /** What makes a search keep a member, in the words of its parameters. */
@@ -236,9 +226,10 @@ public final class EnrichedRecord<T> {
                 : "Ask in the query (" + inQuery + "), or with " + options + " for what the index's settings add";
     }
 
-    /** The names a call kept, when what builds the members says (the SDK's decoding does); else null, every one. */
-    private static Set<String> keptBy(Supplier<FreeFormRecord> generatedMembers) {
-        return generatedMembers instanceof KeptGeneratedMembers some ? some.kept() : null;
+    /** Which members a call kept, when what builds them says (the SDK's decoding does); else null, every one. */
+    @SuppressWarnings("unchecked")
+    private static Predicate<String> keptBy(Supplier<FreeFormRecord> generatedMembers) {
+        return generatedMembers instanceof Predicate<?> some ? (Predicate<String>) some : null;
     }
 
     /**

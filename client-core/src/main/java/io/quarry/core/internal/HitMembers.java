@@ -2,23 +2,25 @@ package io.quarry.core.internal;
 
 import io.quarry.core.FreeFormRecord;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
  * A hit's generated members as the bytes copied out of its response ({@link HitMemberNotes#takeMembers}), one JSON
- * object, decoded when first asked for ({@link io.quarry.core.EnrichedRecord} asks once and keeps the result); and
- * which of them its call kept.
+ * object, decoded when first asked for ({@link io.quarry.core.EnrichedRecord} asks once and keeps the result); and,
+ * as a predicate, which of them its call kept (the hit asks it, so that a member not kept throws rather than
+ * answering that the service sent none).
  */
-final class HitMembers implements KeptGeneratedMembers {
+final class HitMembers implements Supplier<FreeFormRecord>, Predicate<String> {
 
     /** What a hit without generated members answers; shared, so such a hit allocates nothing for them. */
     static final Supplier<FreeFormRecord> NONE = () -> FreeFormRecord.builder().build();
 
     /**
      * What a hit whose call kept none of its generated members answers: it holds nothing, and is shared, so decoding
-     * such a hit allocates nothing for them ({@link io.quarry.core.EnrichedRecord} throws before asking it).
+     * such a hit allocates nothing for them; asked for them, it throws saying how to ask.
      */
-    static final KeptGeneratedMembers NOT_KEPT = new NotKept();
+    static final Supplier<FreeFormRecord> NOT_KEPT = new NotKept();
 
     private final byte[] json;
     private final Set<String> kept;
@@ -39,29 +41,13 @@ final class HitMembers implements KeptGeneratedMembers {
      * @param kept the names kept
      * @return what builds only those
      */
-    static KeptGeneratedMembers only(Supplier<FreeFormRecord> all, Set<String> kept) {
-        return new KeptGeneratedMembers() {
-            @Override
-            public Set<String> kept() {
-                return kept;
-            }
-
-            @Override
-            public FreeFormRecord get() {
-                FreeFormRecord.Builder only = FreeFormRecord.builder();
-                all.get().attributes().forEach((name, value) -> {
-                    if (kept.contains(name)) {
-                        only.put(name, value);
-                    }
-                });
-                return only.build();
-            }
-        };
+    static Supplier<FreeFormRecord> only(Supplier<FreeFormRecord> all, Set<String> kept) {
+        return new Only(all, kept);
     }
 
     @Override
-    public Set<String> kept() {
-        return kept;
+    public boolean test(String member) {
+        return kept == null || kept.contains(member);
     }
 
     @Override
@@ -69,15 +55,40 @@ final class HitMembers implements KeptGeneratedMembers {
         return json == null ? FreeFormRecord.builder().build() : Json.read(json, 0, json.length, FreeFormRecord.class);
     }
 
-    private static final class NotKept implements KeptGeneratedMembers {
+    /** Keeps none: every member asked of it throws. */
+    private static final class NotKept implements Supplier<FreeFormRecord>, Predicate<String> {
         @Override
-        public Set<String> kept() {
-            return Set.of();
+        public boolean test(String member) {
+            return false;
         }
 
         @Override
         public FreeFormRecord get() {
-            return FreeFormRecord.builder().build();
+            throw new IllegalStateException("this hit kept none of its generated members (_highlightResult,"
+                    + " _snippetResult, _rankingInfo, ...): the search did not ask for them. Ask in the query"
+                    + " (attributesToHighlight, attributesToSnippet, highlightPreTag, highlightPostTag,"
+                    + " snippetEllipsisText, getRankingInfo), or with RequestOptions.builder().keepGeneratedMembers()"
+                    + " for those the index's settings add");
+        }
+    }
+
+    /** Those kept of the members of a whole set the SDK read. */
+    private record Only(Supplier<FreeFormRecord> all, Set<String> kept)
+            implements Supplier<FreeFormRecord>, Predicate<String> {
+        @Override
+        public boolean test(String member) {
+            return kept.contains(member);
+        }
+
+        @Override
+        public FreeFormRecord get() {
+            FreeFormRecord.Builder only = FreeFormRecord.builder();
+            all.get().attributes().forEach((name, value) -> {
+                if (kept.contains(name)) {
+                    only.put(name, value);
+                }
+            });
+            return only.build();
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.quarry.core.internal;
 
+import io.quarry.core.FreeFormRecord;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -8,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.TokenStreamContext;
 
@@ -135,7 +137,7 @@ public final class KeptMembers {
     /** The members one hit keeps, and what such a hit answers when the service sent none of them (shared). */
     static final class Kept {
         private final Set<String> names;
-        private final KeptGeneratedMembers nothingSent;
+        private final Supplier<FreeFormRecord> nothingSent;
 
         private Kept(Set<String> names) {
             this.names = names;
@@ -158,7 +160,7 @@ public final class KeptMembers {
         }
 
         /** {@return what a hit that has none of the members kept answers, shared by every such hit} */
-        KeptGeneratedMembers nothingSent() {
+        Supplier<FreeFormRecord> nothingSent() {
             return nothingSent;
         }
     }
