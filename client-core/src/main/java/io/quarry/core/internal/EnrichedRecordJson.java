@@ -199,7 +199,7 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
             return new EnrichedRecord<>(
                     record, objectID, kept == null ? HitMembers.NONE : kept.nothingSent(), freeFormView(record));
         }
-        HitMembers hitMembers = new HitMembers(generated, kept == null ? null : kept.names());
+        HitMembers hitMembers = HitMembers.of(generated, kept == null ? null : kept.names());
         return new EnrichedRecord<>(record, objectID, hitMembers, () -> merge(view(record), hitMembers.get()));
     }
 

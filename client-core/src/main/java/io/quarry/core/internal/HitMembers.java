@@ -11,7 +11,7 @@ import java.util.function.Supplier;
  * as a predicate, which of them its call kept (the hit asks it, so that a member not kept throws rather than
  * answering that the service sent none).
  */
-final class HitMembers implements Supplier<FreeFormRecord>, Predicate<String> {
+class HitMembers implements Supplier<FreeFormRecord>, Predicate<String> {
 
     /** What a hit without generated members answers; shared, so such a hit allocates nothing for them. */
     static final Supplier<FreeFormRecord> NONE = () -> FreeFormRecord.builder().build();
@@ -23,15 +23,23 @@ final class HitMembers implements Supplier<FreeFormRecord>, Predicate<String> {
     static final Supplier<FreeFormRecord> NOT_KEPT = new NotKept();
 
     private final byte[] json;
-    private final Set<String> kept;
 
     /**
      * @param json the members as one JSON object, or null for none
-     * @param kept the names of the members the call kept (the others were not copied), or null for every one
      */
-    HitMembers(byte[] json, Set<String> kept) {
+    private HitMembers(byte[] json) {
         this.json = json;
-        this.kept = kept;
+    }
+
+    /**
+     * A hit's members: 16 bytes when its call kept every one, 24 with the names when it kept only some.
+     *
+     * @param json the members as one JSON object, or null for none
+     * @param kept the names of the members the call kept (the others were not copied), or null for every one
+     * @return them
+     */
+    static HitMembers of(byte[] json, Set<String> kept) {
+        return kept == null ? new HitMembers(json) : new Some(json, kept);
     }
 
     /**
@@ -47,12 +55,27 @@ final class HitMembers implements Supplier<FreeFormRecord>, Predicate<String> {
 
     @Override
     public boolean test(String member) {
-        return kept == null || kept.contains(member);
+        return true;
     }
 
     @Override
     public FreeFormRecord get() {
         return json == null ? FreeFormRecord.builder().build() : Json.read(json, 0, json.length, FreeFormRecord.class);
+    }
+
+    /** The members of a hit whose call kept only some. */
+    private static final class Some extends HitMembers {
+        private final Set<String> kept;
+
+        Some(byte[] json, Set<String> kept) {
+            super(json);
+            this.kept = kept;
+        }
+
+        @Override
+        public boolean test(String member) {
+            return kept.contains(member);
+        }
     }
 
     /** Keeps none: every member asked of it throws. */

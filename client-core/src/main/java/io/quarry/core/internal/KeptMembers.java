@@ -141,7 +141,7 @@ public final class KeptMembers {
 
         private Kept(Set<String> names) {
             this.names = names;
-            this.nothingSent = names.isEmpty() ? HitMembers.NOT_KEPT : new HitMembers(null, names);
+            this.nothingSent = names.isEmpty() ? HitMembers.NOT_KEPT : HitMembers.of(null, names);
         }
 
         /** {@return the names kept} */
