@@ -14,17 +14,7 @@ public final class TransportException extends QuarryException {
     /** Whether the failure was a timeout. */
     private final boolean timeout;
 
-    /**
-     * Creates the exception.
-     *
-     * @param message what failed, naming the host but never a key
-     * @param cause   the I/O failure, or null when there is none
-     * @param timeout whether the failure was a timeout
-     * @deprecated use {@link #timeout(String, IOException)} for a timeout and {@link #failure(String, IOException)}
-     *     for any other failure, which say what the flag meant
-     */
-    @Deprecated(since = "1.1")
-    public TransportException(String message, IOException cause, boolean timeout) {
+    private TransportException(String message, IOException cause, boolean timeout) {
         super(message, cause);
         this.timeout = timeout;
     }

@@ -8,35 +8,37 @@ import java.net.SocketTimeoutException;
 import org.junit.jupiter.api.Test;
 
 /**
- * The named factories replace the deprecated constructor's bare boolean and make the same exception, and refuse a
- * missing message.
+ * The named factories say whether the failure was a timeout, keep the message and cause given, and refuse a missing
+ * message.
  */
 class TransportExceptionTest {
 
     @Test
-    @SuppressWarnings("deprecation") // the form the replacement is compared with
-    void timeoutIsTheConstructorWithTrue() {
+    void timeoutIsATimeout() {
         IOException cause = new SocketTimeoutException("read timed out");
 
-        TransportException named = TransportException.timeout("timeout: read timed out (a.test)", cause);
-        TransportException old = new TransportException("timeout: read timed out (a.test)", cause, true);
+        TransportException timeout = TransportException.timeout("timeout: read timed out (a.test)", cause);
 
-        assertThat(named.isTimeout()).isTrue().isEqualTo(old.isTimeout());
-        assertThat(named).hasMessage(old.getMessage()).hasCause(cause);
-        assertThat(named.getCause()).isSameAs(old.getCause());
+        assertThat(timeout.isTimeout()).isTrue();
+        assertThat(timeout).hasMessage("timeout: read timed out (a.test)");
+        assertThat(timeout.getCause()).isSameAs(cause);
     }
 
     @Test
-    @SuppressWarnings("deprecation") // the form the replacement is compared with
-    void failureIsTheConstructorWithFalse() {
+    void failureIsNoTimeout() {
         IOException cause = new IOException("connection reset");
 
-        TransportException named = TransportException.failure("connection reset (a.test)", cause);
-        TransportException old = new TransportException("connection reset (a.test)", cause, false);
+        TransportException failure = TransportException.failure("connection reset (a.test)", cause);
 
-        assertThat(named.isTimeout()).isFalse().isEqualTo(old.isTimeout());
-        assertThat(named).hasMessage(old.getMessage()).hasCause(cause);
-        assertThat(named.getCause()).isSameAs(old.getCause());
+        assertThat(failure.isTimeout()).isFalse();
+        assertThat(failure).hasMessage("connection reset (a.test)");
+        assertThat(failure.getCause()).isSameAs(cause);
+    }
+
+    @Test
+    void aMissingCauseIsNone() {
+        assertThat(TransportException.timeout("timeout (a.test)", null)).hasNoCause();
+        assertThat(TransportException.failure("interrupted (a.test)", null)).hasNoCause();
     }
 
     @Test

@@ -12,7 +12,9 @@ import java.util.Map;
 
 /**
  * Personalization: a strategy says which events and facets shape a user's profile; the profile, computed from the
- * user's insights events, then reorders that user's searches made with {@code enablePersonalization}.
+ * user's insights events, then reorders that user's searches made with {@code enablePersonalization}. The service
+ * has hosts in each region only, so the client is made for the region of the application's data:
+ * {@code PersonalizationClient.create(appId, apiKey, Region.EU)}.
  */
 public final class PersonalizationExample {
 

@@ -11,7 +11,8 @@ import java.util.List;
 
 /**
  * Query suggestions: the service builds an index of the searches users made that found results, which a search
- * box then queries as they type ("pho" suggests "phone").
+ * box then queries as they type ("pho" suggests "phone"). The service has hosts in each region only, so the client
+ * is made for the region of the application's data: {@code QuerySuggestionsClient.create(appId, apiKey, Region.EU)}.
  */
 public final class QuerySuggestionsExample {
 

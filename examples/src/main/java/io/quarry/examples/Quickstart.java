@@ -12,6 +12,7 @@ import io.quarry.insights.InsightsClient;
 import io.quarry.insights.InsightsUser;
 import io.quarry.insights.model.Click;
 import io.quarry.mockserver.MockServer;
+import io.quarry.search.ApiKeyChange;
 import io.quarry.search.BatchOptions;
 import io.quarry.search.SearchClient;
 import io.quarry.search.SearchIndex;
@@ -145,7 +146,8 @@ public final class Quickstart {
         String searchKey = client.apiKeys()
                 .add(ApiKey.of(Acl.SEARCH).description("storefront"))
                 .key();
-        client.apiKeys().waitForApiKey(searchKey, io.quarry.search.ApiKeyChange.ADD, null, QUICK);
+        // the key is usable once every server knows it; the parameters sent are compared for an update only
+        client.apiKeys().waitForApiKey(searchKey, ApiKeyChange.ADD, null, QUICK);
         String secured = SecuredApiKeys.generate(
                 searchKey,
                 SecuredApiKeyRestrictions.of()

@@ -50,12 +50,12 @@ public class QuarryProperties {
 
     /**
      * The region where the application's analytics data is stored ("us" or "eu"), whose hosts the analytics,
-     * personalization and query-suggestions clients call. Unset: the analytics client calls its host's alias; the
-     * personalization and query-suggestions clients, whose service has hosts in each region only, stop the start
-     * with a failure report naming this property, unless their configuration names hosts of its own (a
-     * {@code quarry.*hosts} property, the connection details of a test's mock server, a container or the
-     * application), which replace the region's. No region is guessed: an application whose data is in Europe would
-     * be refused by the United States hosts.
+     * personalization and query-suggestions clients call. Unset: the analytics client calls its host without a region
+     * (an alias of the United States host); the personalization and query-suggestions clients, whose service has hosts
+     * in each region only, stop the start with a failure report naming this property, unless their configuration
+     * names hosts of its own (a {@code quarry.*hosts} property, the connection details of a test's mock server, a
+     * container or the application), which replace the region's. No region is guessed: an application whose data is
+     * in Europe would be refused by the United States hosts.
      */
     private String region;
 

@@ -184,7 +184,7 @@ public final class HttpTransport implements AutoCloseable {
      * @throws io.quarry.core.InvalidRequestException if the value cannot be serialised
      */
     public byte[] writeJson(Object value) {
-        ScratchBytes out = ScratchBytes.forThisThread();
+        ScratchBytes out = ScratchBytes.take();
         try {
             if (recordMapper == null) {
                 Json.write(value, out);

@@ -417,7 +417,7 @@ public final class Json {
         private final BodyInput body;
         private final JsonParser parser;
         private HitMemberNotes notes;
-        /** Where this thread sets hits' bytes aside, taken on the first hit. */
+        /** Where this read sets hits' bytes aside, taken from the pool on the first hit. */
         private ScratchBytes bytes;
 
         private BodyRead(BodyInput body, JsonParser parser) {
@@ -463,7 +463,7 @@ public final class Json {
 
         private ScratchBytes bytes() {
             if (bytes == null) {
-                bytes = ScratchBytes.forThisThread();
+                bytes = ScratchBytes.take();
             }
             return bytes;
         }

@@ -14,7 +14,9 @@ import tools.jackson.core.JacksonException;
  * <p>A body of up to {@link #MAX_BUFFERED} bytes (every search, most batches) is serialised once into pooled
  * arrays ({@link PooledBytes}) and sent with a {@code Content-Length}: the request then leaves in as few packets
  * as possible and the server reads it without chunked decoding, which measurably shortens every call, while a
- * client sending batch after batch does not allocate each body anew. A larger body is streamed straight into the
+ * client sending batch after batch does not allocate each body anew. A body of a few kilobytes (a search) is then
+ * copied out of the pooled array, which goes back at once, so it waits for its connection without holding one. A
+ * larger body is streamed straight into the
  * connection, chunked, so it is never held in memory whole. Either way it can be written again (a retried request
  * serialises it anew).
  */
@@ -122,6 +124,8 @@ final class JsonRequestBody extends RequestBody {
                 bytes.release();
                 throw e;
             }
+            // it may wait a while for its connection: a small body does not hold a pooled array meanwhile
+            bytes.setApartIfSmall();
             buffered = bytes;
             length = bytes.size();
         }

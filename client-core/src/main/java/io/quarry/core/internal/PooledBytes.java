@@ -15,7 +15,9 @@ import okio.BufferedSink;
  *
  * <p>The pool keeps at most {@link #MAX_POOLED_CHUNKS} arrays of {@link #CHUNK_SIZE} bytes (4 MiB); beyond that,
  * arrays are allocated and left to the garbage collector. An array never returned (a call that failed before its
- * body was written) is simply collected. Not thread-safe: one body, one thread at a time.
+ * body was written) is simply collected. A body of at most {@link #MAX_SET_APART} bytes is moved into an array of
+ * its own once written ({@link #setApartIfSmall()}), so that it waits for its connection without one of the pool's
+ * arrays. Not thread-safe: one body, one thread at a time.
  */
 final class PooledBytes extends OutputStream {
 
@@ -25,7 +27,16 @@ final class PooledBytes extends OutputStream {
 
     private static final ChunkPool POOL = new ChunkPool(MAX_POOLED_CHUNKS);
 
+    /**
+     * Bodies up to this size are set apart from the pool: copying one costs its own length, where holding a pooled
+     * array while it waits would take 32 KiB from the pool.
+     */
+    static final int MAX_SET_APART = 4 * 1024;
+
     private final List<byte[]> chunks = new ArrayList<>(4);
+    /** A small body's bytes, exactly, once set apart; else null. */
+    private byte[] apart;
+
     private byte[] current;
     private int position;
     private long size;
@@ -60,6 +71,23 @@ final class PooledBytes extends OutputStream {
     }
 
     /**
+     * Copies a body of at most {@link #MAX_SET_APART} bytes into an array of its own and gives the pool's array back
+     * at once; a larger body keeps its arrays. A request body is measured before its connection is found, and the
+     * caller then waits for one: thousands of callers on virtual threads all wait at once, each holding a 32 KiB
+     * array for a body of a few hundred bytes, which left the pool empty and had every further body allocate one.
+     * Nothing may be written afterwards.
+     */
+    void setApartIfSmall() {
+        if (size == 0 || size > MAX_SET_APART) {
+            return;
+        }
+        byte[] bytes = Arrays.copyOf(current, position);
+        release();
+        apart = bytes;
+        size = bytes.length;
+    }
+
+    /**
      * Copies every byte into a sink, then gives the arrays back to the pool.
      *
      * @param sink the connection's sink
@@ -67,6 +95,10 @@ final class PooledBytes extends OutputStream {
      */
     void writeToAndRelease(BufferedSink sink) throws IOException {
         try {
+            if (apart != null) {
+                sink.write(apart);
+                return;
+            }
             int last = chunks.size() - 1;
             for (int i = 0; i <= last; i++) {
                 sink.write(chunks.get(i), 0, i == last ? position : CHUNK_SIZE);
@@ -82,6 +114,10 @@ final class PooledBytes extends OutputStream {
      * (or a heap dump) finds it.
      */
     void release() {
+        if (apart != null) {
+            Arrays.fill(apart, (byte) 0);
+            apart = null;
+        }
         int last = chunks.size() - 1;
         for (int i = 0; i <= last; i++) {
             byte[] chunk = chunks.get(i);

@@ -26,19 +26,6 @@ public abstract class ClientHandle<H extends ClientHandle<H>> extends ScopedHand
      * Creates a client or a view of one.
      *
      * @param scope where the client's calls go
-     * @param ownsConnections true for the client {@code create(...)} made, false for its views
-     * @deprecated use {@link #ClientHandle(CallScope, Connections)}, with {@link Connections#OWNED} for true and
-     *     {@link Connections#SHARED} for false
-     */
-    @Deprecated(since = "1.1")
-    protected ClientHandle(CallScope scope, boolean ownsConnections) {
-        this(scope, ownsConnections ? Connections.OWNED : Connections.SHARED);
-    }
-
-    /**
-     * Creates a client or a view of one.
-     *
-     * @param scope where the client's calls go
      * @param connections {@link Connections#OWNED} for the client {@code create(...)} made,
      *     {@link Connections#SHARED} for its views
      */

@@ -120,4 +120,30 @@ class JsonRequestBodyTest {
         body.writeTo(sink);
         return sink.readUtf8();
     }
+
+    /**
+     * Thousands of callers on virtual threads each measure their body, then wait for a connection: a search's body
+     * then held one of the pool's 32 KiB arrays while it waited, the pool ran dry after 128 of them, and every
+     * further search allocated an array of its own.
+     */
+    @Test
+    void smallBodiesMeasuredAndWaitingToBeSentHoldNoneOfThePoolsArrays() throws IOException {
+        PooledBytes primer = new PooledBytes();
+        primer.write(0);
+        primer.release();
+        int pooled = PooledBytes.pooledChunks();
+        List<JsonRequestBody> waiting = new java.util.ArrayList<>();
+        for (int i = 0; i < 2 * PooledBytes.MAX_POOLED_CHUNKS; i++) {
+            JsonRequestBody body = new JsonRequestBody(VALUE, false);
+            body.prepare();
+            waiting.add(body);
+        }
+
+        assertThat(PooledBytes.pooledChunks()).isEqualTo(pooled);
+        for (JsonRequestBody body : waiting) {
+            assertThat(body.contentLength()).isEqualTo(JSON.length());
+            assertThat(written(body)).isEqualTo(JSON);
+        }
+        assertThat(PooledBytes.pooledChunks()).isEqualTo(pooled);
+    }
 }

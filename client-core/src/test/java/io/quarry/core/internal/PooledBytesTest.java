@@ -7,7 +7,10 @@ import java.util.Random;
 import okio.Buffer;
 import org.junit.jupiter.api.Test;
 
-/** Bytes written in any pieces come out in order, across array boundaries, and the arrays are cleared and reused. */
+/**
+ * Bytes written in any pieces come out in order, across array boundaries, and the arrays are cleared and reused; a
+ * small body set apart gives its array back before it is sent.
+ */
 class PooledBytesTest {
 
     @Test
@@ -106,5 +109,65 @@ class PooledBytesTest {
             pool.shutdownNow();
         }
         assertThat(PooledBytes.pooledChunks()).isBetween(1, PooledBytes.MAX_POOLED_CHUNKS);
+    }
+
+    @Test
+    void aSmallBodySetApartGivesItsArrayBackAtOnceAndIsSentTheSame() throws IOException {
+        byte[] data = new byte[PooledBytes.MAX_SET_APART];
+        new Random(11).nextBytes(data);
+        int pooled = poolHoldingAnArray();
+        PooledBytes out = new PooledBytes();
+        out.write(data, 0, data.length);
+        assertThat(PooledBytes.pooledChunks()).as("while written").isEqualTo(pooled - 1);
+
+        out.setApartIfSmall();
+
+        assertThat(PooledBytes.pooledChunks()).as("once set apart").isEqualTo(pooled);
+        assertThat(PooledBytes.nonZeroPooledBytes()).isZero();
+        assertThat(out.size()).isEqualTo(data.length);
+        Buffer sink = new Buffer();
+        out.writeToAndRelease(sink);
+        assertThat(sink.readByteArray()).isEqualTo(data);
+        assertThat(out.size()).isZero();
+        assertThat(PooledBytes.pooledChunks()).as("after the write").isEqualTo(pooled);
+    }
+
+    @Test
+    void aLargerBodyKeepsItsPooledArrayUntilSent() throws IOException {
+        byte[] data = new byte[PooledBytes.MAX_SET_APART + 1];
+        new Random(13).nextBytes(data);
+        int pooled = poolHoldingAnArray();
+        PooledBytes out = new PooledBytes();
+        out.write(data, 0, data.length);
+
+        out.setApartIfSmall();
+
+        assertThat(PooledBytes.pooledChunks()).isEqualTo(pooled - 1);
+        Buffer sink = new Buffer();
+        out.writeToAndRelease(sink);
+        assertThat(sink.readByteArray()).isEqualTo(data);
+        assertThat(PooledBytes.pooledChunks()).isEqualTo(pooled);
+    }
+
+    @Test
+    void aBodySetApartAndDroppedLeavesThePoolAsItWas() {
+        int pooled = poolHoldingAnArray();
+        PooledBytes out = new PooledBytes();
+        out.write(new byte[] {1, 2, 3}, 0, 3);
+        out.setApartIfSmall();
+
+        out.release();
+
+        assertThat(out.size()).isZero();
+        assertThat(PooledBytes.pooledChunks()).isEqualTo(pooled);
+        assertThat(PooledBytes.nonZeroPooledBytes()).isZero();
+    }
+
+    /** {@return how many arrays the pool holds, at least one (given back here if it held none)} */
+    private static int poolHoldingAnArray() {
+        PooledBytes primer = new PooledBytes();
+        primer.write(0);
+        primer.release();
+        return PooledBytes.pooledChunks();
     }
 }

@@ -12,20 +12,15 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link ClientHandle.Connections} replaces the bare boolean of the deprecated constructor: {@code OWNED} closes the
- * client's connections as {@code true} did, {@code SHARED} leaves them open as {@code false} did.
+ * {@link ClientHandle.Connections} decides what closing a handle does: {@code OWNED} closes the client's
+ * connections, {@code SHARED} leaves them open.
  */
 class ClientHandleConnectionsTest {
 
-    /** A module's entry point, built by whichever constructor a test names. */
+    /** A module's entry point. */
     static final class Entry extends ClientHandle<Entry> {
         Entry(CallScope scope, Connections connections) {
             super(scope, connections);
-        }
-
-        @SuppressWarnings("deprecation") // the form the replacement is compared with
-        Entry(CallScope scope, boolean ownsConnections) {
-            super(scope, ownsConnections);
         }
 
         @Override
@@ -35,17 +30,15 @@ class ClientHandleConnectionsTest {
     }
 
     @Test
-    void ownedClosesTheConnectionsAsTrueDid() {
+    void ownedClosesTheConnections() {
         assertThat(closesItsApiClient(scope -> new Entry(scope, ClientHandle.Connections.OWNED)))
-                .isTrue()
-                .isEqualTo(closesItsApiClient(scope -> new Entry(scope, true)));
+                .isTrue();
     }
 
     @Test
-    void sharedLeavesThemOpenAsFalseDid() {
+    void sharedLeavesThemOpen() {
         assertThat(closesItsApiClient(scope -> new Entry(scope, ClientHandle.Connections.SHARED)))
-                .isFalse()
-                .isEqualTo(closesItsApiClient(scope -> new Entry(scope, false)));
+                .isFalse();
     }
 
     @Test
@@ -58,7 +51,7 @@ class ClientHandleConnectionsTest {
     void noConnectionsIsRefusedByName() {
         try (ApiClient api = client(config("key", host("a.test", 1)).build())) {
             assertThatNullPointerException()
-                    .isThrownBy(() -> new Entry(CallScope.of(api), (ClientHandle.Connections) null))
+                    .isThrownBy(() -> new Entry(CallScope.of(api), null))
                     .withMessage("connections");
         }
     }

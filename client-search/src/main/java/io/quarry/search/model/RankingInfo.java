@@ -24,43 +24,4 @@ public record RankingInfo(
         Integer nbExactWords,
         Integer words,
         Integer filters,
-        MatchedGeoLocation matchedGeoLocation) {
-
-    /**
-     * The ranking info without {@code matchedGeoLocation}, as this record was before it had that component.
-     *
-     * @param nbTypos           typos in the match
-     * @param firstMatchedWord  position of the first matched word
-     * @param proximityDistance sum of distances between matched words
-     * @param userScore         custom ranking position
-     * @param geoDistance       distance to the searched point
-     * @param geoPrecision      precision of geo distances
-     * @param nbExactWords      words matched exactly
-     * @param words             words matched
-     * @param filters           filters matched
-     * @deprecated use the canonical constructor
-     */
-    @Deprecated(since = "1.1")
-    public RankingInfo(
-            Integer nbTypos,
-            Integer firstMatchedWord,
-            Integer proximityDistance,
-            Integer userScore,
-            Integer geoDistance,
-            Integer geoPrecision,
-            Integer nbExactWords,
-            Integer words,
-            Integer filters) {
-        this(
-                nbTypos,
-                firstMatchedWord,
-                proximityDistance,
-                userScore,
-                geoDistance,
-                geoPrecision,
-                nbExactWords,
-                words,
-                filters,
-                null);
-    }
-}
+        MatchedGeoLocation matchedGeoLocation) {}

@@ -43,29 +43,6 @@ public record Rule(
     }
 
     /**
-     * The rule without {@code tags}, as this record was before it had that component.
-     *
-     * @param objectID    the rule's ID
-     * @param conditions  when it applies
-     * @param consequence what it does
-     * @param description a label, or null
-     * @param enabled     whether it applies (null means the service default, true)
-     * @param validity    the periods it applies in, or null for always
-     * @deprecated use the canonical constructor, or {@link #of(String, RuleCondition, RuleConsequence)} and its
-     *     withers
-     */
-    @Deprecated(since = "1.1")
-    public Rule(
-            String objectID,
-            List<RuleCondition> conditions,
-            RuleConsequence consequence,
-            String description,
-            Boolean enabled,
-            List<TimeRange> validity) {
-        this(objectID, conditions, consequence, description, enabled, validity, null);
-    }
-
-    /**
      * A rule with one condition.
      *
      * @param objectID    the ID

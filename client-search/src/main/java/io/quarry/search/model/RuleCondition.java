@@ -15,20 +15,6 @@ import java.util.Objects;
 public record RuleCondition(String pattern, Anchoring anchoring, String context, String filters, Boolean alternatives) {
 
     /**
-     * The condition without {@code alternatives}, as this record was before it had that component.
-     *
-     * @param pattern   query pattern
-     * @param anchoring how the pattern sits in the query
-     * @param context   rule context that must be active, or null
-     * @param filters   filters that must be present, or null
-     * @deprecated use the canonical constructor, or {@link #of(String, Anchoring)} and its withers
-     */
-    @Deprecated(since = "1.1")
-    public RuleCondition(String pattern, Anchoring anchoring, String context, String filters) {
-        this(pattern, anchoring, context, filters, null);
-    }
-
-    /**
      * A condition on the query text.
      *
      * @param pattern   the pattern

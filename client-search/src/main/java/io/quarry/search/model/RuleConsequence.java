@@ -36,20 +36,6 @@ public record RuleConsequence(
     }
 
     /**
-     * The consequence without {@code filterPromotes}, as this record was before it had that component.
-     *
-     * @param params   search parameters applied, or null
-     * @param promote  records pinned at positions, or null
-     * @param hide     records removed from the results, or null
-     * @param userData custom data returned with the response, or null
-     * @deprecated use the canonical constructor, or {@link #params(SearchQuery)} and the other factories
-     */
-    @Deprecated(since = "1.1")
-    public RuleConsequence(SearchQuery params, List<Promotion> promote, List<HiddenRecord> hide, Object userData) {
-        this(params, promote, hide, userData, null);
-    }
-
-    /**
      * A consequence applying search parameters.
      *
      * @param params the parameters; null for none, an empty consequence that its withers complete

@@ -168,7 +168,6 @@ class ValueNullsRuleTest {
             "UserIdQuery.cluster(String) #0",
             "new DeserializationException(Type, String, String, Throwable) #3",
             "new InvalidRequestException(String, Throwable) #1",
-            "new TransportException(String, IOException, boolean) #1",
             "new UnreachableHostsException(Endpoint, List, String) #2",
             "new UnreachableHostsException(Endpoint, String, List, String) #3",
             "new UnreachableHostsException(Endpoint, String, List, String, int) #3");

@@ -11,9 +11,12 @@ import io.quarry.search.SearchClient;
 import io.quarry.search.SearchIndex;
 import io.quarry.search.WriteProgress;
 import io.quarry.search.model.SearchQuery;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.lang.reflect.Constructor;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -52,20 +55,30 @@ final class SnippetRuns {
 
     private SnippetRuns() {}
 
-    /** The quick start's main, configured from the environment as it says, here the mock server's. */
+    /**
+     * The quick start's main, configured from the environment as it says, here the mock server's; its filtered
+     * search prints the phone with its highlight (a filter on an attribute not set for faceting matches nothing).
+     */
     private static void quickStart(ClassLoader snippets) throws Exception {
         try (MockServer server = MockServer.builder().start()) {
             Properties saved = (Properties) System.getProperties().clone();
+            PrintStream console = System.out;
+            ByteArrayOutputStream printed = new ByteArrayOutputStream();
             System.setProperty("quarry.application-id", server.applicationId());
             System.setProperty("quarry.api-key", server.adminKey());
             System.setProperty("quarry.hosts", server.url());
+            System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
             try {
                 snippets.loadClass("snippets.root.QuickStart")
                         .getMethod("main", String[].class)
                         .invoke(null, (Object) new String[0]);
             } finally {
+                System.setOut(console);
                 System.setProperties(saved);
             }
+            assertThat(printed.toString(StandardCharsets.UTF_8).lines())
+                    .as("what the quick start printed")
+                    .startsWith("Phone <em>Phone</em>", "1");
             try (SearchClient client = clientOf(server)) {
                 assertThat(client.index("products")
                                 .getObject("p1", FreeFormRecord.class)

@@ -95,38 +95,12 @@ public final class SearchEngine {
     }
 
     /**
-     * Creates an engine.
-     *
-     * @param strict whether an unknown parameter is a 400 instead of being ignored
-     * @deprecated use {@link #SearchEngine(UnknownParameters)}, with {@link UnknownParameters#REFUSED} for true and
-     *     {@link UnknownParameters#IGNORED} for false
-     */
-    @Deprecated(since = "1.1")
-    public SearchEngine(boolean strict) {
-        this(unknownParameters(strict));
-    }
-
-    /**
      * Creates an engine with the system clock and no language dictionaries.
      *
      * @param unknownParameters what a search does with a parameter the engine does not know
      */
     public SearchEngine(UnknownParameters unknownParameters) {
         this(unknownParameters, Clock.systemUTC(), () -> LanguageDictionaries.NONE);
-    }
-
-    /**
-     * Creates an engine.
-     *
-     * @param strict whether an unknown parameter is a 400 instead of being ignored
-     * @param clock the clock of rules' validity ranges
-     * @param dictionaries the application's current language dictionaries, read at each search
-     * @deprecated use {@link #SearchEngine(UnknownParameters, Clock, Supplier)}, with
-     *     {@link UnknownParameters#REFUSED} for true and {@link UnknownParameters#IGNORED} for false
-     */
-    @Deprecated(since = "1.1")
-    public SearchEngine(boolean strict, Clock clock, Supplier<LanguageDictionaries> dictionaries) {
-        this(unknownParameters(strict), clock, dictionaries);
     }
 
     /**
@@ -140,32 +114,6 @@ public final class SearchEngine {
         this.strict = Objects.requireNonNull(unknownParameters, "unknownParameters") == UnknownParameters.REFUSED;
         this.clock = clock;
         this.dictionaries = dictionaries;
-    }
-
-    private static UnknownParameters unknownParameters(boolean strict) {
-        return strict ? UnknownParameters.REFUSED : UnknownParameters.IGNORED;
-    }
-
-    /**
-     * Applies the retrieval rules of a search to one record, for the get-object endpoints:
-     * {@code attributesToRetrieve} ({@code *}, {@code -attr} exclusions, dotted paths) and the index's
-     * {@code unretrievableAttributes}; objectID is always kept.
-     *
-     * @param record the record (not modified)
-     * @param config the index's settings
-     * @param attributesToRetrieve the attributes asked for; null or empty for all
-     * @param seeUnretrievableAttributes whether the caller's key may see unretrievable attributes
-     * @return a new object with what may be returned
-     * @deprecated use {@link #retrieve(ObjectNode, IndexConfig, List, SearchContext)}: the caller's
-     *     {@link SearchContext#seeUnretrievableAttributes()} says what the flag said
-     */
-    @Deprecated(since = "1.1")
-    public static ObjectNode retrieve(
-            ObjectNode record,
-            IndexConfig config,
-            List<String> attributesToRetrieve,
-            boolean seeUnretrievableAttributes) {
-        return retrieved(record, config, attributesToRetrieve, seeUnretrievableAttributes);
     }
 
     /**
@@ -182,16 +130,8 @@ public final class SearchEngine {
      */
     public static ObjectNode retrieve(
             ObjectNode record, IndexConfig config, List<String> attributesToRetrieve, SearchContext context) {
-        return retrieved(record, config, attributesToRetrieve, context.seeUnretrievableAttributes());
-    }
-
-    private static ObjectNode retrieved(
-            ObjectNode record,
-            IndexConfig config,
-            List<String> attributesToRetrieve,
-            boolean seeUnretrievableAttributes) {
         List<String> unretrievable = null;
-        if (!seeUnretrievableAttributes && config.settings().has("unretrievableAttributes")) {
+        if (!context.seeUnretrievableAttributes() && config.settings().has("unretrievableAttributes")) {
             unretrievable = RequestParams.toStringList(
                     "unretrievableAttributes", config.settings().get("unretrievableAttributes"));
         }

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.tracing.Tracer;
 import io.quarry.analytics.model.TopSearch;
 import io.quarry.core.Host;
 import io.quarry.core.spi.ClientHandle;
@@ -16,6 +19,7 @@ import io.quarry.search.SearchClient;
 import io.quarry.spring.test.QuarryMockServer;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -23,10 +27,11 @@ import org.springframework.context.ApplicationContext;
 
 /**
  * The application against the embedded mock server, through the injected clients: the test resources'
- * application.properties point at a production host, and the annotation wins over it.
+ * application.properties point at a production host, and the annotation wins over it. {@link SentHeaders} records
+ * the headers the clients send (for the trace context test), in this context rather than one of its own.
  */
 @SpringBootTest(
-        classes = CatalogApplication.class,
+        classes = {CatalogApplication.class, SentHeaders.class},
         properties = {
             "quarry.health.search.enabled=true",
             "quarry.health.monitoring.enabled=true",
@@ -47,6 +52,15 @@ class CatalogMockServerTest {
 
     @Autowired
     ApplicationContext context;
+
+    @Autowired
+    ObservationRegistry observations;
+
+    @Autowired
+    Tracer tracer;
+
+    @Autowired
+    SentHeaders sent;
 
     @Test
     void everyClientCallsTheMockServer() {
@@ -71,6 +85,26 @@ class CatalogMockServerTest {
     void theActuatorsObservationRegistrySeesEveryCall() {
         assertThat(context.getBean(SearchClient.class).config().callObserver())
                 .containsInstanceOf(MicrometerCallObserver.class);
+    }
+
+    /**
+     * With a tracing bridge on the class path (Brave here), Spring Boot's tracing writes each call's span context on
+     * its requests: a search made inside an observed span reaches the server with a W3C {@code traceparent} of that
+     * span's trace, with no code beyond the starter and the bridge.
+     */
+    @Test
+    void aSearchInsideAnObservedSpanSendsThatSpansTrace() {
+        AtomicReference<String> traceId = new AtomicReference<>();
+        Observation.createNotStarted("checkout", observations).observe(() -> {
+            traceId.set(tracer.currentSpan().context().traceId());
+            assertThat(catalog.find("lamp")).extracting(Product::name).containsExactly("Brass desk lamp");
+        });
+
+        assertThat(sent.to("/query"))
+                .last()
+                .satisfies(search -> assertThat(search.headers().get("traceparent"))
+                        .as("the search's traceparent")
+                        .matches("00-" + traceId.get() + "-[0-9a-f]{16}-0[01]"));
     }
 
     @Test

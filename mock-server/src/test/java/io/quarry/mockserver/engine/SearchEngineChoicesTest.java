@@ -12,34 +12,30 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The replacements of the engine's bare-boolean forms do what the deprecated forms did: {@link UnknownParameters}
- * for the {@code strict} flag, the caller's {@link SearchContext} for {@code seeUnretrievableAttributes}.
+ * What the engine's choices do, by each constructor and by {@code retrieve}: {@link UnknownParameters} decides
+ * whether an unknown search parameter is refused, the caller's {@link SearchContext} whether unretrievable
+ * attributes are returned.
  */
-@SuppressWarnings("deprecation") // each test compares a replacement with the form it replaces
-class SearchEngineDeprecatedFormsTest {
+class SearchEngineChoicesTest {
 
     private static final ObjectNode UNKNOWN = Fixture.json("{'noSuchParameter':1}");
 
     @Test
-    void refusedIsStrictTrue() {
+    void refusedRefusesAnUnknownParameterByName() {
         assertThat(refusal(new SearchEngine(UnknownParameters.REFUSED)))
                 .isInstanceOf(EngineException.class)
-                .hasMessageContaining("noSuchParameter")
-                .hasMessage(refusal(new SearchEngine(true)).getMessage());
+                .hasMessageContaining("noSuchParameter");
         assertThat(refusal(new SearchEngine(
                         UnknownParameters.REFUSED, Clock.systemUTC(), () -> LanguageDictionaries.NONE)))
-                .hasMessage(refusal(new SearchEngine(true, Clock.systemUTC(), () -> LanguageDictionaries.NONE))
-                        .getMessage());
+                .isInstanceOf(EngineException.class)
+                .hasMessageContaining("noSuchParameter");
     }
 
     @Test
-    void ignoredIsStrictFalseAndTheDefault() {
+    void ignoredIgnoresItAndIsTheDefault() {
         assertThat(refusal(new SearchEngine(UnknownParameters.IGNORED))).isNull();
-        assertThat(refusal(new SearchEngine(false))).isNull();
         assertThat(refusal(new SearchEngine(
                         UnknownParameters.IGNORED, Clock.systemUTC(), () -> LanguageDictionaries.NONE)))
-                .isNull();
-        assertThat(refusal(new SearchEngine(false, Clock.systemUTC(), () -> LanguageDictionaries.NONE)))
                 .isNull();
         assertThat(refusal(new SearchEngine())).isNull();
     }
@@ -48,6 +44,9 @@ class SearchEngineDeprecatedFormsTest {
     void noChoiceIsRefusedByName() {
         assertThatNullPointerException()
                 .isThrownBy(() -> new SearchEngine((UnknownParameters) null))
+                .withMessage("unknownParameters");
+        assertThatNullPointerException()
+                .isThrownBy(() -> new SearchEngine(null, Clock.systemUTC(), () -> LanguageDictionaries.NONE))
                 .withMessage("unknownParameters");
     }
 
@@ -62,14 +61,10 @@ class SearchEngineDeprecatedFormsTest {
             ObjectNode hidden = SearchEngine.retrieve(record, f.config(), attributes, anyKey);
             ObjectNode shown = SearchEngine.retrieve(record, f.config(), attributes, privileged);
 
-            assertThat(hidden.equals(SearchEngine.retrieve(record, f.config(), attributes, false)))
-                    .as("without the right, as with false: %s", hidden)
-                    .isTrue();
-            assertThat(shown.equals(SearchEngine.retrieve(record, f.config(), attributes, true)))
-                    .as("with the right, as with true: %s", shown)
-                    .isTrue();
-            assertThat(hidden.has("secret")).isFalse();
-            assertThat(shown.has("secret")).isTrue();
+            assertThat(hidden.has("secret")).as("without the right: %s", hidden).isFalse();
+            assertThat(shown.has("secret")).as("with the right: %s", shown).isTrue();
+            assertThat(hidden.has("title")).isTrue();
+            assertThat(shown.has("title")).isTrue();
         }
     }
 
