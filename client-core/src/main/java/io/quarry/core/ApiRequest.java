@@ -63,6 +63,8 @@ public final class ApiRequest {
     private boolean notSafeToRepeat;
     /** The generated members the answer's hits keep unless the options keep all; null for every one. */
     private List<Set<String>> keptMembers;
+    /** How to ask for each generated member, in the module's words; with {@link #keptMembers}. */
+    private Map<String, String> howToAsk;
 
     private BooleanSupplier notSafeToRepeatAsWritten;
     private ObservedCall parent;
@@ -183,7 +185,8 @@ public final class ApiRequest {
      * it is in, and a hit the decoding cannot place (an item past the list) keeps those of every set. A hit keeps the
      * undecoded bytes of the members named and steps over the others, copying nothing of them;
      * {@link EnrichedRecord#generatedMembers()} gives those kept, and asking it for another one
-     * ({@link EnrichedRecord#generatedMember(String)}) throws an {@link IllegalStateException} saying how to ask. A
+     * ({@link EnrichedRecord#generatedMember(String)}) throws an {@link IllegalStateException} saying how to ask: the
+     * module's hint for that member, and {@link RequestOptions.Builder#keepGeneratedMembers()}. A
      * hit that keeps none holds nothing of the answer but its record and objectID, and
      * {@link EnrichedRecord#generatedMembers()} throws too. Records whose type takes every member (a
      * {@link FreeFormRecord}, a map) get them all as always. Without this mark, hits keep every generated member the
@@ -191,15 +194,21 @@ public final class ApiRequest {
      *
      * @param perResult the names of the members kept: one set for every hit, or one per item of the answer's
      *                  outermost array; an empty set keeps none
+     * @param howToAsk  how the module's parameters ask for each member, by the member's name, in the words of an
+     *                  exception message (for example {@code "in the query (getRankingInfo)"}); a member it does
+     *                  not name is asked for with the options only. Best a constant: a call finds again what an
+     *                  earlier one with the same names and hints built
      * @return this request
      * @throws IllegalArgumentException when the list is empty
      */
-    public ApiRequest generatedMembersKept(List<? extends Set<String>> perResult) {
+    public ApiRequest generatedMembersKept(List<? extends Set<String>> perResult, Map<String, String> howToAsk) {
         Objects.requireNonNull(perResult, "perResult");
+        Objects.requireNonNull(howToAsk, "howToAsk");
         if (perResult.isEmpty()) {
             throw new IllegalArgumentException("one set of names at least: an empty one keeps none");
         }
         this.keptMembers = List.copyOf(perResult); // the sets are copied as the request is prepared
+        this.howToAsk = howToAsk;
         return this;
     }
 
@@ -420,6 +429,7 @@ public final class ApiRequest {
                 body,
                 options,
                 options.keepsGeneratedMembers() ? null : keptMembers,
+                howToAsk,
                 notSafeToRepeat,
                 notSafeToRepeatAsWritten,
                 pathParameters,

@@ -1,8 +1,8 @@
 package io.quarry.core;
 
+import io.quarry.core.internal.base.HitAccess;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -52,16 +52,21 @@ public final class EnrichedRecord<T> {
     private volatile Object generatedMembers; // Supplier<FreeFormRecord> or FreeFormRecord
     private volatile Object raw; // Supplier<FreeFormRecord> or FreeFormRecord
     /** Which generated members the call kept, null for every one (a fifth field: still 32 bytes). */
-    private final Predicate<String> kept;
+    private final HitAccess.Kept kept;
+
+    static {
+        // the SDK's decoding builds hits that kept only some members through this, not the public constructors
+        HitAccess.register((HitAccess.Maker<EnrichedRecord<Object>, FreeFormRecord>)
+                (record, objectID, generatedMembers, raw, kept) ->
+                        new EnrichedRecord<>(record, objectID, generatedMembers, raw, Objects.requireNonNull(kept)));
+    }
 
     /**
      * Normally built by the SDK while decoding; also usable to build hits in tests.
      *
      * @param record           the record in the caller's type
      * @param objectID         the record's {@code objectID}, or null when absent or not a string
-     * @param generatedMembers builds the members whose names start with {@code _}; called at most once. When it is
-     *                         also a {@code Predicate<String>}, it tells which members the call kept: it builds
-     *                         only those, and {@link #generatedMember(String)} of another one throws
+     * @param generatedMembers builds the members whose names start with {@code _}; called at most once
      * @param raw              builds the free-form view of {@link #raw()}, called at most once; null for the
      *                         record's JSON form ({@link FreeFormRecord#from(Object)})
      */
@@ -72,7 +77,7 @@ public final class EnrichedRecord<T> {
         this.objectID = objectID == null ? NO_ID : objectID;
         this.generatedMembers = Objects.requireNonNull(generatedMembers, "generatedMembers");
         this.raw = raw == null ? FROM_RECORD : raw;
-        this.kept = keptBy(generatedMembers);
+        this.kept = null;
     }
 
     /**
@@ -81,8 +86,7 @@ public final class EnrichedRecord<T> {
      * @param record           the record in the caller's type
      * @param objectID         finds the record's {@code objectID}, null when absent or not a string; called at
      *                         most once
-     * @param generatedMembers builds the members whose names start with {@code _}; called at most once; when it is
-     *                         also a {@code Predicate<String>}, as for the other constructor
+     * @param generatedMembers builds the members whose names start with {@code _}; called at most once
      * @param raw              builds the free-form view of {@link #raw()}, called at most once; null for the
      *                         record's JSON form ({@link FreeFormRecord#from(Object)})
      */
@@ -95,7 +99,21 @@ public final class EnrichedRecord<T> {
         this.objectID = Objects.requireNonNull(objectID, "objectID");
         this.generatedMembers = Objects.requireNonNull(generatedMembers, "generatedMembers");
         this.raw = raw == null ? FROM_RECORD : raw;
-        this.kept = keptBy(generatedMembers);
+        this.kept = null;
+    }
+
+    /** A hit that kept only some members, built by the SDK's decoding ({@link HitAccess}). */
+    private EnrichedRecord(
+            T record,
+            Object objectID,
+            Supplier<FreeFormRecord> generatedMembers,
+            Supplier<FreeFormRecord> raw,
+            HitAccess.Kept kept) {
+        this.record = record;
+        this.objectID = objectID == null ? NO_ID : objectID;
+        this.generatedMembers = Objects.requireNonNull(generatedMembers, "generatedMembers");
+        this.raw = raw == null ? FROM_RECORD : raw;
+        this.kept = kept;
     }
 
     /**
@@ -182,6 +200,9 @@ public final class EnrichedRecord<T> {
      */
     public FreeFormRecord generatedMembers() {
         Object members = generatedMembers;
+        if (kept != null && kept.keepsNone()) {
+            throw new IllegalStateException(kept.notKept(null));
+        }
         if (members instanceof Supplier<?>) {
             synchronized (this) {
                 members = generatedMembers;
@@ -204,32 +225,10 @@ public final class EnrichedRecord<T> {
      */
     public Optional<Object> generatedMember(String name) {
         Objects.requireNonNull(name, "name");
-        if (kept != null && !kept.test(name)) {
-            generatedMembers(); // a hit that kept none throws here, naming every way to ask
-            throw new IllegalStateException(
-                    "this hit did not keep " + name + ": the search did not ask for it. " + howToAsk(name));
+        if (kept != null && !kept.keeps(name)) {
+            throw new IllegalStateException(kept.notKept(kept.keepsNone() ? null : name));
         }
         return Optional.ofNullable(generatedMembers().get(name));
-    }
-
-    /** What makes a search keep a member, in the words of its parameters. */
-    private static String howToAsk(String name) {
-        String inQuery = switch (name) {
-            case "_highlightResult" -> "attributesToHighlight, highlightPreTag or highlightPostTag";
-            case "_snippetResult" -> "attributesToSnippet or snippetEllipsisText";
-            case "_rankingInfo" -> "getRankingInfo";
-            default -> null;
-        };
-        String options = "RequestOptions.builder().keepGeneratedMembers()";
-        return inQuery == null
-                ? "Ask with " + options
-                : "Ask in the query (" + inQuery + "), or with " + options + " for what the index's settings add";
-    }
-
-    /** Which members a call kept, when what builds them says (the SDK's decoding does); else null, every one. */
-    @SuppressWarnings("unchecked")
-    private static Predicate<String> keptBy(Supplier<FreeFormRecord> generatedMembers) {
-        return generatedMembers instanceof Predicate<?> some ? (Predicate<String>) some : null;
     }
 
     /**

@@ -12,6 +12,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import io.quarry.core.testing.LoopbackHttp;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -25,6 +26,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * array, or as it arrives).
  */
 class GeneratedMembersOnlyWhenAskedCallTest {
+
+    /** How a module says to ask for each member (the core knows no module's parameters). */
+    static final Map<String, String> HOW_TO_ASK = Map.of(
+            "_highlightResult", "in the query (attributesToHighlight)",
+            "_snippetResult", "in the query (attributesToSnippet)",
+            "_rankingInfo", "in the query (getRankingInfo)");
 
     @RegisterExtension
     static final WireMockExtension WM = LoopbackHttp.wireMock();
@@ -76,9 +83,9 @@ class GeneratedMembersOnlyWhenAskedCallTest {
             WM.stubFor(any(anyUrl()).willReturn(okJson(json)));
             try (ApiClient api =
                     client(config("key", host("a.test", WM.getPort())).build())) {
-                Page lean = search(api.request(SEARCH).generatedMembersKept(List.of(Set.of())));
+                Page lean = search(api.request(SEARCH).generatedMembersKept(List.of(Set.of()), HOW_TO_ASK));
                 Page kept = search(api.request(SEARCH)
-                        .generatedMembersKept(List.of(Set.of("_rankingInfo")))
+                        .generatedMembersKept(List.of(Set.of("_rankingInfo")), HOW_TO_ASK)
                         .options(RequestOptions.builder().keepGeneratedMembers().build()));
 
                 EnrichedRecord<Product> hit = lean.hits().get(1);
@@ -86,6 +93,7 @@ class GeneratedMembersOnlyWhenAskedCallTest {
                 assertThat(hit.record().name()).startsWith("phone");
                 assertThatThrownBy(hit::generatedMembers)
                         .isInstanceOf(IllegalStateException.class)
+                        .hasMessageContaining("_rankingInfo in the query (getRankingInfo)")
                         .hasMessageContaining("RequestOptions.builder().keepGeneratedMembers()");
                 assertThat(kept.hits().get(1).generatedMembers().names())
                         .containsExactly("_highlightResult", "_snippetResult", "_rankingInfo", "_distinctSeqID");
@@ -101,7 +109,7 @@ class GeneratedMembersOnlyWhenAskedCallTest {
             WM.stubFor(any(anyUrl()).willReturn(okJson(json)));
             try (ApiClient api =
                     client(config("key", host("a.test", WM.getPort())).build())) {
-                Page page = search(api.request(SEARCH).generatedMembersKept(List.of(Set.of(member))));
+                Page page = search(api.request(SEARCH).generatedMembersKept(List.of(Set.of(member)), HOW_TO_ASK));
 
                 EnrichedRecord<Product> hit = page.hits().get(1);
                 assertThat(hit.objectID()).contains("p1");
@@ -113,6 +121,7 @@ class GeneratedMembersOnlyWhenAskedCallTest {
                         assertThatThrownBy(() -> hit.generatedMember(other))
                                 .isInstanceOf(IllegalStateException.class)
                                 .hasMessageContaining("did not keep " + other)
+                                .hasMessageContaining("Ask " + HOW_TO_ASK.getOrDefault(other, "with RequestOptions"))
                                 .hasMessageContaining("RequestOptions.builder().keepGeneratedMembers()");
                     }
                 }
@@ -125,7 +134,7 @@ class GeneratedMembersOnlyWhenAskedCallTest {
         WM.stubFor(any(anyUrl()).willReturn(okJson("{\"hits\":[{\"objectID\":\"p0\",\"name\":\"phone\"}]}")));
         try (ApiClient api = client(config("key", host("a.test", WM.getPort())).build())) {
             EnrichedRecord<Product> hit = search(
-                            api.request(SEARCH).generatedMembersKept(List.of(Set.of("_rankingInfo"))))
+                            api.request(SEARCH).generatedMembersKept(List.of(Set.of("_rankingInfo")), HOW_TO_ASK))
                     .hits()
                     .get(0);
 
@@ -148,7 +157,7 @@ class GeneratedMembersOnlyWhenAskedCallTest {
                 Results results = api.request(SEARCH)
                         .path("indexName", "i")
                         .body(java.util.Map.of())
-                        .generatedMembersKept(List.of(Set.of("_rankingInfo"), Set.of()))
+                        .generatedMembersKept(List.of(Set.of("_rankingInfo"), Set.of()), HOW_TO_ASK)
                         .execute(Results.class);
 
                 EnrichedRecord<Product> ranked = results.results().get(0).hits().get(1);

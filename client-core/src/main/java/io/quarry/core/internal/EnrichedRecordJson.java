@@ -2,6 +2,7 @@ package io.quarry.core.internal;
 
 import io.quarry.core.EnrichedRecord;
 import io.quarry.core.FreeFormRecord;
+import io.quarry.core.internal.base.HitAccess;
 import java.util.Map;
 import java.util.function.Supplier;
 import tools.jackson.core.JsonParser;
@@ -56,6 +57,10 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
     EnrichedRecordJson(RecordMapperJson recordMapper) {
         this(null, null, recordMapper, null, null);
     }
+
+    /** Builds the hits of a call that kept only some members (see {@link HitAccess}). */
+    private static final HitAccess.Maker<EnrichedRecord<?>, FreeFormRecord> HITS =
+            HitAccess.maker(EnrichedRecord.class);
 
     private EnrichedRecordJson(
             JavaType recordType,
@@ -145,7 +150,7 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
         boolean none = kept != null && kept.none();
         if (none && objectIDProperty != null) {
             Object record = recordReader.deserialize(p, ctxt);
-            return new EnrichedRecord<>(record, objectIDOf(record), kept.nothingSent(), null);
+            return hit(record, objectIDOf(record), kept.nothingSent(), null, kept);
         }
         Json.BodyRead body = Json.bodyReadBy(p);
         if (body != null && (members.steppedOver() || none)) {
@@ -158,16 +163,17 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
             HitBytes hit = new HitBytes(body.hitEnds(p.currentLocation().getByteOffset()));
             Supplier<FreeFormRecord> generated =
                     kept == null ? hit::generatedMembers : HitMembers.only(hit::generatedMembers, kept.names());
-            return new EnrichedRecord<>(record, hit::objectID, generated, () -> merge(view(record), generated.get()));
+            Supplier<String> objectID = hit::objectID;
+            return hit(record, objectID, generated, () -> merge(view(record), generated.get()), kept);
         }
         GeneratedMemberDiverter hit = new GeneratedMemberDiverter(p, ctxt, !none);
         Object record = recordReader.deserialize(hit, ctxt);
         if (none) {
-            return new EnrichedRecord<>(record, hit.objectID(), kept.nothingSent(), freeFormView(record));
+            return hit(record, hit.objectID(), kept.nothingSent(), freeFormView(record), kept);
         }
         FreeFormRecord all = hit.generatedMembers();
         Supplier<FreeFormRecord> generated = kept == null ? () -> all : HitMembers.only(() -> all, kept.names());
-        return new EnrichedRecord<>(record, hit.objectID(), generated, () -> merge(view(record), generated.get()));
+        return hit(record, hit.objectID(), generated, () -> merge(view(record), generated.get()), kept);
     }
 
     /** The objectID a record read straight from the parser was read with (see {@link #readsBackObjectID}). */
@@ -192,15 +198,37 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
         Object record = recordReader.deserialize(notes, ctxt);
         String objectID = notes.objectID();
         if (kept != null && kept.none()) {
-            return new EnrichedRecord<>(record, objectID, kept.nothingSent(), freeFormView(record));
+            return hit(record, objectID, kept.nothingSent(), freeFormView(record), kept);
         }
         byte[] generated = notes.takeMembers();
         if (generated == null) {
-            return new EnrichedRecord<>(
-                    record, objectID, kept == null ? HitMembers.NONE : kept.nothingSent(), freeFormView(record));
+            return hit(
+                    record, objectID, kept == null ? HitMembers.NONE : kept.nothingSent(), freeFormView(record), kept);
         }
-        HitMembers hitMembers = HitMembers.of(generated, kept == null ? null : kept.names());
-        return new EnrichedRecord<>(record, objectID, hitMembers, () -> merge(view(record), hitMembers.get()));
+        HitMembers hitMembers = new HitMembers(generated);
+        return hit(record, objectID, hitMembers, () -> merge(view(record), hitMembers.get()), kept);
+    }
+
+    /**
+     * A hit: through the public constructors when its call kept every member, else through {@link HitAccess}, which
+     * tells it which members it kept.
+     *
+     * @param objectID a {@code String}, a {@code Supplier<String>} finding it, or null
+     * @param kept     the members the hit kept, null for every one
+     */
+    @SuppressWarnings("unchecked")
+    private static EnrichedRecord<?> hit(
+            Object record,
+            Object objectID,
+            Supplier<FreeFormRecord> generated,
+            Supplier<FreeFormRecord> raw,
+            KeptMembers.Kept kept) {
+        if (kept != null) {
+            return HITS.hit(record, objectID, generated, raw, kept);
+        }
+        return objectID instanceof Supplier<?> finds
+                ? new EnrichedRecord<>(record, (Supplier<String>) finds, generated, raw)
+                : new EnrichedRecord<>(record, (String) objectID, generated, raw);
     }
 
     /**

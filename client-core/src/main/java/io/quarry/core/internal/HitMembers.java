@@ -2,44 +2,33 @@ package io.quarry.core.internal;
 
 import io.quarry.core.FreeFormRecord;
 import java.util.Set;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
  * A hit's generated members as the bytes copied out of its response ({@link HitMemberNotes#takeMembers}), one JSON
- * object, decoded when first asked for ({@link io.quarry.core.EnrichedRecord} asks once and keeps the result); and,
- * as a predicate, which of them its call kept (the hit asks it, so that a member not kept throws rather than
- * answering that the service sent none).
+ * object, decoded when first asked for ({@link io.quarry.core.EnrichedRecord} asks once and keeps the result). Which
+ * of them its call kept the hit learns from {@link KeptMembers.Kept}, so that this holds the bytes alone (16 bytes).
  */
-class HitMembers implements Supplier<FreeFormRecord>, Predicate<String> {
+final class HitMembers implements Supplier<FreeFormRecord> {
 
     /** What a hit without generated members answers; shared, so such a hit allocates nothing for them. */
     static final Supplier<FreeFormRecord> NONE = () -> FreeFormRecord.builder().build();
 
     /**
-     * What a hit whose call kept none of its generated members answers: it holds nothing, and is shared, so decoding
-     * such a hit allocates nothing for them; asked for them, it throws saying how to ask.
+     * What a hit whose call kept none of its generated members holds: nothing, shared, so decoding such a hit
+     * allocates nothing for them (the hit throws before asking it, saying how to ask; see {@link KeptMembers.Kept}).
      */
-    static final Supplier<FreeFormRecord> NOT_KEPT = new NotKept();
+    static final Supplier<FreeFormRecord> NOT_KEPT = () -> {
+        throw new IllegalStateException("this hit kept none of its generated members");
+    };
 
     private final byte[] json;
 
     /**
      * @param json the members as one JSON object, or null for none
      */
-    private HitMembers(byte[] json) {
+    HitMembers(byte[] json) {
         this.json = json;
-    }
-
-    /**
-     * A hit's members: 16 bytes when its call kept every one, 24 with the names when it kept only some.
-     *
-     * @param json the members as one JSON object, or null for none
-     * @param kept the names of the members the call kept (the others were not copied), or null for every one
-     * @return them
-     */
-    static HitMembers of(byte[] json, Set<String> kept) {
-        return kept == null ? new HitMembers(json) : new Some(json, kept);
     }
 
     /**
@@ -54,55 +43,12 @@ class HitMembers implements Supplier<FreeFormRecord>, Predicate<String> {
     }
 
     @Override
-    public boolean test(String member) {
-        return true;
-    }
-
-    @Override
     public FreeFormRecord get() {
         return json == null ? FreeFormRecord.builder().build() : Json.read(json, 0, json.length, FreeFormRecord.class);
     }
 
-    /** The members of a hit whose call kept only some. */
-    private static final class Some extends HitMembers {
-        private final Set<String> kept;
-
-        Some(byte[] json, Set<String> kept) {
-            super(json);
-            this.kept = kept;
-        }
-
-        @Override
-        public boolean test(String member) {
-            return kept.contains(member);
-        }
-    }
-
-    /** Keeps none: every member asked of it throws. */
-    private static final class NotKept implements Supplier<FreeFormRecord>, Predicate<String> {
-        @Override
-        public boolean test(String member) {
-            return false;
-        }
-
-        @Override
-        public FreeFormRecord get() {
-            throw new IllegalStateException("this hit kept none of its generated members (_highlightResult,"
-                    + " _snippetResult, _rankingInfo, ...): the search did not ask for them. Ask in the query"
-                    + " (attributesToHighlight, attributesToSnippet, highlightPreTag, highlightPostTag,"
-                    + " snippetEllipsisText, getRankingInfo), or with RequestOptions.builder().keepGeneratedMembers()"
-                    + " for those the index's settings add");
-        }
-    }
-
     /** Those kept of the members of a whole set the SDK read. */
-    private record Only(Supplier<FreeFormRecord> all, Set<String> kept)
-            implements Supplier<FreeFormRecord>, Predicate<String> {
-        @Override
-        public boolean test(String member) {
-            return kept.contains(member);
-        }
-
+    private record Only(Supplier<FreeFormRecord> all, Set<String> kept) implements Supplier<FreeFormRecord> {
         @Override
         public FreeFormRecord get() {
             FreeFormRecord.Builder only = FreeFormRecord.builder();

@@ -60,6 +60,8 @@ public record PreparedRequest(
      * @param options      the per-request options
      * @param keptMembers  the names of the generated members kept, one set for every hit or one per result; null
      *                     for every member
+     * @param howToAsk     how the module asks for each member, by name (see
+     *                     {@link io.quarry.core.ApiRequest#generatedMembersKept}); null with no kept members
      * @param notSafeToRepeat whether a second delivery could apply the write twice
      * @param notSafeToRepeatAsWritten whether the body as written makes a second delivery unsafe, or null
      * @param pathParameters the path parameters
@@ -76,6 +78,7 @@ public record PreparedRequest(
             Object body,
             RequestOptions options,
             List<Set<String>> keptMembers,
+            Map<String, String> howToAsk,
             boolean notSafeToRepeat,
             BooleanSupplier notSafeToRepeatAsWritten,
             Map<String, Object> pathParameters,
@@ -90,7 +93,7 @@ public record PreparedRequest(
                 encodedQuery,
                 body,
                 options,
-                keptMembers == null ? null : KeptMembers.of(keptMembers),
+                keptMembers == null ? null : KeptMembers.of(keptMembers, howToAsk == null ? Map.of() : howToAsk),
                 notSafeToRepeat,
                 notSafeToRepeatAsWritten,
                 pathParameters,

@@ -31,6 +31,12 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class HitDecodingAgreesOnRandomAnswersTest {
 
+    /** How a module says to ask for each member (the core knows no module's parameters). */
+    private static final Map<String, String> HOW_TO_ASK = Map.of(
+            "_highlightResult", "in the query (attributesToHighlight)",
+            "_snippetResult", "in the query (attributesToSnippet)",
+            "_rankingInfo", "in the query (getRankingInfo)");
+
     private static final int ANSWER_COUNT = 300;
 
     /**
@@ -229,7 +235,7 @@ class HitDecodingAgreesOnRandomAnswersTest {
                     kept.add(ASKABLE.get(m));
                 }
             }
-            KeptMembers keeping = KeptMembers.of(List.of(kept));
+            KeptMembers keeping = KeptMembers.of(List.of(kept), HOW_TO_ASK);
             String what = way + ", seed " + seed + ", keeping " + kept + ": " + answer.json();
 
             List<List<? extends EnrichedRecord<?>>> decoded = List.of(

@@ -8,6 +8,7 @@ import io.quarry.core.TypeRef;
 import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,12 @@ import org.junit.jupiter.api.Test;
  * does not (a search that did not ask), nothing at all, whichever way the body arrived, its objectID still answered.
  */
 class HitKeepsOnlyItsMembersTest {
+
+    /** How a module says to ask for each member (the core knows no module's parameters). */
+    static final Map<String, String> HOW_TO_ASK = Map.of(
+            "_highlightResult", "in the query (attributesToHighlight)",
+            "_snippetResult", "in the query (attributesToSnippet)",
+            "_rankingInfo", "in the query (getRankingInfo)");
 
     record Page<T>(List<EnrichedRecord<T>> hits) {}
 
@@ -175,7 +182,7 @@ class HitKeepsOnlyItsMembersTest {
     private static <T> List<Page<T>> decodeKeeping(Class<T> type, java.util.Set<String> kept) {
         byte[] json = ALL_MEMBERS.getBytes(StandardCharsets.UTF_8);
         java.lang.reflect.Type page = TypeRef.parameterized(Page.class, type).type();
-        KeptMembers keeping = KeptMembers.of(List.of(kept));
+        KeptMembers keeping = KeptMembers.of(List.of(kept), HOW_TO_ASK);
         return List.of(
                 Json.readKeeping(
                         new ArrivingBody(EnrichedRecordJsonFromOkioTest.inSmallSegments(json), Long.MAX_VALUE),

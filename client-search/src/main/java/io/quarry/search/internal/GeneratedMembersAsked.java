@@ -45,6 +45,11 @@ public final class GeneratedMembersAsked {
             Map.of("highlightPreTag", HIGHLIGHTS, "highlightPostTag", HIGHLIGHTS, "snippetEllipsisText", SNIPPETS);
 
     private static final String RANKING_INFO = "getRankingInfo";
+    /** How a search asks for each member, in the words of the message a hit throws when it did not keep one. */
+    private static final Map<String, String> HOW_TO_ASK = Map.of(
+            "_highlightResult", "in the query (attributesToHighlight, highlightPreTag or highlightPostTag)",
+            "_snippetResult", "in the query (attributesToSnippet or snippetEllipsisText)",
+            "_rankingInfo", "in the query (getRankingInfo)");
     /** A {@code params} string inside a {@code params} string is not read by the service: one level is enough. */
     private static final String PARAMS = "params";
 
@@ -58,7 +63,7 @@ public final class GeneratedMembersAsked {
      * @return the request
      */
     public static ApiRequest keepingAskedBy(ApiRequest request, SearchQuery query) {
-        return request.generatedMembersKept(List.of(MEMBERS.get(askedBy(query))));
+        return request.generatedMembersKept(List.of(MEMBERS.get(askedBy(query))), HOW_TO_ASK);
     }
 
     /**
@@ -72,7 +77,7 @@ public final class GeneratedMembersAsked {
      */
     public static ApiRequest keepingAskedInUrl(ApiRequest request, SearchQuery query, RequestOptions options) {
         int asked = askedBy(query) | asks(options.queryParameters(), true);
-        return request.generatedMembersKept(List.of(MEMBERS.get(asked)));
+        return request.generatedMembersKept(List.of(MEMBERS.get(asked)), HOW_TO_ASK);
     }
 
     /**
@@ -88,7 +93,7 @@ public final class GeneratedMembersAsked {
         for (IndexQuery query : queries) {
             perResult.add(MEMBERS.get(query == null || query.isFacetSearch() ? 0 : askedBy(query.query())));
         }
-        return request.generatedMembersKept(perResult.isEmpty() ? List.of(Set.of()) : perResult);
+        return request.generatedMembersKept(perResult.isEmpty() ? List.of(Set.of()) : perResult, HOW_TO_ASK);
     }
 
     /** The members a query asks for, as bits. */
