@@ -65,9 +65,14 @@ public final class HitAccess {
      * Registers the hit type's maker; called once, from its static initialiser.
      *
      * @param made the maker
+     * @throws IllegalStateException when a maker is registered already: no one replaces the hit type's
      */
-    public static void register(Maker<?, ?> made) {
-        maker = Objects.requireNonNull(made, "maker");
+    public static synchronized void register(Maker<?, ?> made) {
+        Objects.requireNonNull(made, "maker");
+        if (maker != null) {
+            throw new IllegalStateException("a hit maker is registered already");
+        }
+        maker = made;
     }
 
     /**
