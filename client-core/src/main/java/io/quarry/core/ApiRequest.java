@@ -11,8 +11,10 @@ import io.quarry.core.spi.CallGroup;
 import io.quarry.core.spi.ObservedCall;
 import java.lang.reflect.Type;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
@@ -59,7 +61,11 @@ public final class ApiRequest {
     private Object body;
     private RequestOptions options = RequestOptions.of();
     private boolean notSafeToRepeat;
-    private boolean generatedMembersOnlyWhenAsked;
+    /** The generated members the answer's hits keep unless the options keep all; null for every one. */
+    private List<Set<String>> keptMembers;
+    /** How to ask for each generated member, in the module's words; with {@link #keptMembers}. */
+    private Map<String, String> howToAsk;
+
     private BooleanSupplier notSafeToRepeatAsWritten;
     private ObservedCall parent;
     private CallGroup group;
@@ -171,18 +177,38 @@ public final class ApiRequest {
     }
 
     /**
-     * Marks this request as one whose answer's hits keep the members the service generates for them
-     * ({@code _highlightResult}, {@code _snippetResult}, {@code _rankingInfo}, ...) only when the options ask
-     * ({@link RequestOptions.Builder#keepGeneratedMembers()}): a module calls it for a search whose own parameters
-     * ask for none. Each hit then keeps nothing of the answer but its record and objectID, and asking it for a
-     * generated member throws an {@link IllegalStateException} saying how to ask. Records whose type takes every
-     * member (a {@link FreeFormRecord}, a map) or reads generated members itself get them as always. Without this
-     * mark, hits keep every generated member the service sends.
+     * Marks this request as one whose answer's hits keep only some of the members the service generates for them
+     * ({@code _highlightResult}, {@code _snippetResult}, {@code _rankingInfo}, ...), unless the options ask for all
+     * ({@link RequestOptions.Builder#keepGeneratedMembers()}): a module calls it for a search with the members its
+     * parameters ask for. One set of names applies to every hit; a list of several applies one per item of the
+     * answer's outermost array (a multi-search's results, in its queries' order), each hit keeping those of the item
+     * it is in, and a hit the decoding cannot place (an item past the list) keeps those of every set. A hit keeps the
+     * undecoded bytes of the members named and steps over the others, copying nothing of them;
+     * {@link EnrichedRecord#generatedMembers()} gives those kept, and asking it for another one
+     * ({@link EnrichedRecord#generatedMember(String)}) throws an {@link IllegalStateException} saying how to ask: the
+     * module's hint for that member, and {@link RequestOptions.Builder#keepGeneratedMembers()}. A
+     * hit that keeps none holds nothing of the answer but its record and objectID, and
+     * {@link EnrichedRecord#generatedMembers()} throws too. Records whose type takes every member (a
+     * {@link FreeFormRecord}, a map) get them all as always. Without this mark, hits keep every generated member the
+     * service sends.
      *
+     * @param perResult the names of the members kept: one set for every hit, or one per item of the answer's
+     *                  outermost array; an empty set keeps none
+     * @param howToAsk  how the module's parameters ask for each member, by the member's name, in the words of an
+     *                  exception message (for example {@code "in the query (getRankingInfo)"}); a member it does
+     *                  not name is asked for with the options only. Best a constant: a call finds again what an
+     *                  earlier one with the same names and hints built
      * @return this request
+     * @throws IllegalArgumentException when the list is empty
      */
-    public ApiRequest generatedMembersOnlyWhenAsked() {
-        this.generatedMembersOnlyWhenAsked = true;
+    public ApiRequest generatedMembersKept(List<? extends Set<String>> perResult, Map<String, String> howToAsk) {
+        Objects.requireNonNull(perResult, "perResult");
+        Objects.requireNonNull(howToAsk, "howToAsk");
+        if (perResult.isEmpty()) {
+            throw new IllegalArgumentException("one set of names at least: an empty one keeps none");
+        }
+        this.keptMembers = List.copyOf(perResult); // the sets are copied as the request is prepared
+        this.howToAsk = howToAsk;
         return this;
     }
 
@@ -402,7 +428,8 @@ public final class ApiRequest {
                 QueryEncoder.encode(query),
                 body,
                 options,
-                !generatedMembersOnlyWhenAsked || options.keepsGeneratedMembers(),
+                options.keepsGeneratedMembers() ? null : keptMembers,
+                howToAsk,
                 notSafeToRepeat,
                 notSafeToRepeatAsWritten,
                 pathParameters,

@@ -1,5 +1,6 @@
 package io.quarry.core;
 
+import io.quarry.core.internal.base.HitAccess;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -17,11 +18,13 @@ import java.util.function.Supplier;
  * generated members, decoded when first asked for, and nothing of the response when it has none. When {@code T}
  * is {@link FreeFormRecord}, {@code Map} or {@code Object}, the record keeps every member, generated ones included.
  *
- * <p>A request marked {@link ApiRequest#generatedMembersOnlyWhenAsked()} (a search whose query asks for no
- * generated member) whose options do not say {@link RequestOptions.Builder#keepGeneratedMembers()} keeps none: each
- * hit holds its record and its objectID (taken from the response, whatever {@code T} declares), nothing of the
- * response; {@link #raw()} is the record's attributes, and {@link #generatedMembers()} throws an
- * {@link IllegalStateException} saying how to ask.
+ * <p>A request marked {@link ApiRequest#generatedMembersKept} (a search keeps the members its query asks for)
+ * whose options do not say {@link RequestOptions.Builder#keepGeneratedMembers()} keeps only those: each hit holds
+ * its record, its objectID (taken from the response, whatever {@code T} declares) and the bytes of the members kept,
+ * nothing else of the response. {@link #generatedMembers()} gives the members kept (those the service sent), and
+ * {@link #raw()} adds them to the record's attributes; {@link #generatedMember(String)} of a member not kept throws
+ * an {@link IllegalStateException} saying how to ask for it, and so does {@link #generatedMembers()} when the
+ * request kept none.
  *
  * <p>Immutable and thread-safe; the objectID and each free-form view are found once, on first use.
  *
@@ -48,6 +51,15 @@ public final class EnrichedRecord<T> {
     private volatile Object objectID; // Supplier<String>, String or NO_ID
     private volatile Object generatedMembers; // Supplier<FreeFormRecord> or FreeFormRecord
     private volatile Object raw; // Supplier<FreeFormRecord> or FreeFormRecord
+    /** Which generated members the call kept, null for every one (a fifth field: still 32 bytes). */
+    private final HitAccess.Kept kept;
+
+    static {
+        // the SDK's decoding builds hits that kept only some members through this, not the public constructors
+        HitAccess.register((HitAccess.Maker<EnrichedRecord<Object>, FreeFormRecord>)
+                (record, objectID, generatedMembers, raw, kept) ->
+                        new EnrichedRecord<>(record, objectID, generatedMembers, raw, Objects.requireNonNull(kept)));
+    }
 
     /**
      * Normally built by the SDK while decoding; also usable to build hits in tests.
@@ -65,6 +77,7 @@ public final class EnrichedRecord<T> {
         this.objectID = objectID == null ? NO_ID : objectID;
         this.generatedMembers = Objects.requireNonNull(generatedMembers, "generatedMembers");
         this.raw = raw == null ? FROM_RECORD : raw;
+        this.kept = null;
     }
 
     /**
@@ -86,6 +99,21 @@ public final class EnrichedRecord<T> {
         this.objectID = Objects.requireNonNull(objectID, "objectID");
         this.generatedMembers = Objects.requireNonNull(generatedMembers, "generatedMembers");
         this.raw = raw == null ? FROM_RECORD : raw;
+        this.kept = null;
+    }
+
+    /** A hit that kept only some members, built by the SDK's decoding ({@link HitAccess}). */
+    private EnrichedRecord(
+            T record,
+            Object objectID,
+            Supplier<FreeFormRecord> generatedMembers,
+            Supplier<FreeFormRecord> raw,
+            HitAccess.Kept kept) {
+        this.record = record;
+        this.objectID = objectID == null ? NO_ID : objectID;
+        this.generatedMembers = Objects.requireNonNull(generatedMembers, "generatedMembers");
+        this.raw = raw == null ? FROM_RECORD : raw;
+        this.kept = kept;
     }
 
     /**
@@ -163,7 +191,8 @@ public final class EnrichedRecord<T> {
     }
 
     /**
-     * The members the engine added (names starting with {@code _}), in the order received.
+     * The members the engine added (names starting with {@code _}) and the call kept, in the order received: every
+     * one the service sent, unless the call kept only some (see the class description).
      *
      * @return them as a free-form record, empty when there are none
      * @throws IllegalStateException when the call kept none (see the class description); the message says how to
@@ -171,6 +200,9 @@ public final class EnrichedRecord<T> {
      */
     public FreeFormRecord generatedMembers() {
         Object members = generatedMembers;
+        if (kept != null && kept.keepsNone()) {
+            throw new IllegalStateException(kept.notKept(null));
+        }
         if (members instanceof Supplier<?>) {
             synchronized (this) {
                 members = generatedMembers;
@@ -184,8 +216,24 @@ public final class EnrichedRecord<T> {
     }
 
     /**
+     * One member the engine added, such as {@code _highlightResult}, decoded on first use with the others kept.
+     *
+     * @param name the member's name
+     * @return its value, empty when the service sent none
+     * @throws IllegalStateException when the call did not keep it (see the class description); the message says how
+     *     to ask for it
+     */
+    public Optional<Object> generatedMember(String name) {
+        Objects.requireNonNull(name, "name");
+        if (kept != null && !kept.keeps(name)) {
+            throw new IllegalStateException(kept.notKept(kept.keepsNone() ? null : name));
+        }
+        return Optional.ofNullable(generatedMembers().get(name));
+    }
+
+    /**
      * The member as a free-form record: the record's attributes, then the generated members in the order
-     * received (none when the call kept none). When the record type is {@link FreeFormRecord}, a map or {@code Object}, that is the member
+     * received (those the call kept, none when it kept none). When the record type is {@link FreeFormRecord}, a map or {@code Object}, that is the member
      * exactly as received; for a class of the caller's, the record's attributes are those of its JSON form, so
      * attributes the class does not declare are not kept (decode as {@code FreeFormRecord} to see them).
      *

@@ -155,10 +155,9 @@ public final class SearchClient extends ClientHandle<SearchClient> {
      * of its own call, so the caller decides how to divide a longer list.
      *
      * <p>Hits keep the members the service generates for them (highlights, snippets, ranking info) as a search's
-     * do, decided once for the call: every result keeps them when any search entry's query asks for some (see
-     * {@link io.quarry.search.model.SearchQuery}) or the options say
-     * {@link io.quarry.core.RequestOptions.Builder#keepGeneratedMembers()};
-     * otherwise no result does, and asking a hit for one throws an {@link IllegalStateException}.
+     * do, each result those its own query asks for (see {@link io.quarry.search.model.SearchQuery}), every one when
+     * the options say {@link io.quarry.core.RequestOptions.Builder#keepGeneratedMembers()}; asking a hit for a member
+     * its result did not keep throws an {@link IllegalStateException}.
      *
      * <p>Key right: search.
      *
@@ -200,7 +199,7 @@ public final class SearchClient extends ClientHandle<SearchClient> {
     }
 
     private ApiRequest multiSearchRequest(List<IndexQuery> queries, MultiSearchStrategy strategy) {
-        return GeneratedMembersAsked.unlessAskedByAny(
+        return GeneratedMembersAsked.keepingAskedByEach(
                 scope().request(Endpoints.MULTI_SEARCH).body(MultiSearchBody.of(queries, strategy)), queries);
     }
 

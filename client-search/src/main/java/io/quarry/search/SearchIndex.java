@@ -152,10 +152,12 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
      * Searches this index, the parameters in the request's body (in the URL on a
      * {@link #withParametersInUrl()} view).
      *
-     * <p>The hits keep the members the service generates for them (highlights, snippets, ranking info) only when the
-     * query asks for some or the options say {@link io.quarry.core.RequestOptions.Builder#keepGeneratedMembers()}
-     * (see {@link SearchQuery}); otherwise each keeps its record and objectID, and asking it for a generated member
-     * throws an {@link IllegalStateException} (see {@link io.quarry.search.model.Hit}).
+     * <p>The hits keep each member the service generates for them (highlights, snippets, ranking info) only when the
+     * query asks for it (see {@link SearchQuery}), every one when the options say
+     * {@link io.quarry.core.RequestOptions.Builder#keepGeneratedMembers()}; asking a hit for a member not kept throws
+     * an {@link IllegalStateException} (see {@link io.quarry.search.model.Hit}). Sent with its parameters in the URL,
+     * a search also counts the URL parameters its options add ({@code queryParameter("getRankingInfo", "true")}),
+     * which the service reads there; sent in a body, it does not, as the service reads none of them.
      *
      * <p>Key right: search.
      *
@@ -186,10 +188,11 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
     }
 
     private ApiRequest searchRequest(SearchQuery query) {
-        ApiRequest request = parametersInUrl
-                ? scope().request(Endpoints.SEARCH_GET).query(urlParameters(query))
-                : scope().request(Endpoints.SEARCH).body(query);
-        return GeneratedMembersAsked.unlessAskedBy(request, query);
+        return parametersInUrl
+                ? GeneratedMembersAsked.keepingAskedInUrl(
+                        scope().request(Endpoints.SEARCH_GET).query(urlParameters(query)), query, scope().options())
+                : GeneratedMembersAsked.keepingAskedBy(
+                        scope().request(Endpoints.SEARCH).body(query), query);
     }
 
     /**
@@ -272,11 +275,13 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
 
     private ApiRequest browsePageRequest(SearchQuery query) {
         // No query is no parameters, as in the URL: the first page of the whole index.
-        ApiRequest request = parametersInUrl
-                ? scope().request(Endpoints.BROWSE_GET).query(urlParameters(query))
-                : scope().request(Endpoints.BROWSE)
-                        .body(JsonBodies.object("params", query == null ? null : query.toParamString()));
-        return GeneratedMembersAsked.unlessAskedBy(request, query);
+        return parametersInUrl
+                ? GeneratedMembersAsked.keepingAskedInUrl(
+                        scope().request(Endpoints.BROWSE_GET).query(urlParameters(query)), query, scope().options())
+                : GeneratedMembersAsked.keepingAskedBy(
+                        scope().request(Endpoints.BROWSE)
+                                .body(JsonBodies.object("params", query == null ? null : query.toParamString())),
+                        query);
     }
 
     /**
@@ -322,7 +327,7 @@ public final class SearchIndex extends ScopedHandle<SearchIndex> {
                 ? scope().request(Endpoints.BROWSE_GET).query("cursor", cursor)
                 : scope().request(Endpoints.BROWSE).body(JsonBodies.object("cursor", cursor));
         // the cursor carries the first page's parameters, which the client cannot read: the options decide
-        return request.generatedMembersOnlyWhenAsked();
+        return GeneratedMembersAsked.keepingAskedBy(request, null);
     }
 
     private static Map<String, String> urlParameters(SearchQuery query) {

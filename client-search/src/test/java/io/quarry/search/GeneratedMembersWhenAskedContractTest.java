@@ -27,10 +27,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * A search keeps its hits' generated members only when asked: by its query (attributes to highlight or to snippet,
- * highlight tags, the snippet ellipsis, ranking info) or by {@link RequestOptions.Builder#keepGeneratedMembers()}.
- * Otherwise its hits keep nothing of the answer but their records and objectIDs, and asking one for a generated
- * member says how to ask.
+ * A search keeps each of its hits' generated members only when asked: highlights when its query names attributes to
+ * highlight or sets a highlight tag, snippets when it names attributes to snippet or sets the ellipsis, ranking info
+ * when it asks for it; every one with {@link RequestOptions.Builder#keepGeneratedMembers()}. A hit asked for a member
+ * not kept says how to ask; one that kept none keeps nothing of the answer but its record and objectID.
  */
 @Tag("classpath-sensitive")
 class GeneratedMembersWhenAskedContractTest {
@@ -127,34 +127,38 @@ class GeneratedMembersWhenAskedContractTest {
 
     @Test
     void everyFormOfTheQueryCanAsk() {
-        List<SearchQuery> asking = List.of(
-                SearchQuery.of("senior").param("attributesToHighlight", "title"),
-                SearchQuery.of("senior").param("attributesToHighlight", List.of("title")),
-                SearchQuery.of("senior").param("attributesToHighlight", new String[] {"title"}),
-                SearchQuery.of("senior").param("getRankingInfo", "true"),
-                SearchQuery.of("senior").param("getRankingInfo", 1),
-                SearchQuery.of("senior").param("highlightPostTag", "</b>"),
-                SearchQuery.of("senior").param("snippetEllipsisText", "..."),
-                SearchQuery.of(Map.of("query", "senior", "attributesToSnippet", List.of("title"))),
-                SearchQuery.of("senior").param("params", "getRankingInfo=true"),
-                SearchQuery.of("senior").param("params", "attributesToHighlight=%5B%22title%22%5D"));
-        for (SearchQuery query : asking) {
-            assertThat(index.search(query, Job.class)
-                            .hits()
-                            .get(0)
-                            .generatedMembers()
-                            .names())
-                    .as(query.toString())
-                    .isNotEmpty();
-            assertThat(index.withParametersInUrl()
-                            .search(query, Job.class)
-                            .hits()
-                            .get(0)
-                            .generatedMembers()
-                            .names())
-                    .as("GET " + query)
-                    .isNotEmpty();
-        }
+        Map<SearchQuery, String> asking = new java.util.LinkedHashMap<>();
+        asking.put(SearchQuery.of("senior").param("attributesToHighlight", "title"), "_highlightResult");
+        asking.put(SearchQuery.of("senior").param("attributesToHighlight", List.of("title")), "_highlightResult");
+        asking.put(SearchQuery.of("senior").param("attributesToHighlight", new String[] {"title"}), "_highlightResult");
+        asking.put(SearchQuery.of("senior").param("getRankingInfo", "true"), "_rankingInfo");
+        asking.put(SearchQuery.of("senior").param("getRankingInfo", 1), "_rankingInfo");
+        asking.put(SearchQuery.of("senior").param("highlightPostTag", "</b>"), "_highlightResult");
+        asking.put(SearchQuery.of("senior").param("snippetEllipsisText", "..."), "_snippetResult");
+        asking.put(
+                SearchQuery.of(Map.of("query", "senior", "attributesToSnippet", List.of("title"))), "_snippetResult");
+        asking.put(SearchQuery.of("senior").param("params", "getRankingInfo=true"), "_rankingInfo");
+        asking.put(
+                SearchQuery.of("senior").param("params", "attributesToHighlight=%5B%22title%22%5D"),
+                "_highlightResult");
+        asking.forEach((query, member) -> {
+            for (SearchIndex way : List.of(index, index.withParametersInUrl())) {
+                Hit<Job> hit = way.search(query, Job.class).hits().get(0);
+                String what = (way == index ? "POST " : "GET ") + query;
+                assertThat(hit.generatedMembers().names()).as(what).isSubsetOf(member);
+                // kept, none sent: the ellipsis alone asks for snippets, which this index's settings do not make; a
+                // GET's URL parameter named params is read by the service as no search parameter (it sends no ranking
+                // info), though the SDK keeps what it would ask for
+                boolean noneSent = query.params().containsKey("snippetEllipsisText")
+                        || (way != index && query.params().containsKey("params"));
+                if (!noneSent) {
+                    assertThat(hit.generatedMembers().names()).as(what).containsExactly(member);
+                }
+                for (ThrowingCallable other : othersThan(hit, member)) {
+                    assertThatThrownBy(other).as(what).isInstanceOf(IllegalStateException.class);
+                }
+            }
+        });
 
         List<SearchQuery> notAsking = List.of(
                 SearchQuery.of("senior").attributesToHighlight(),
@@ -167,6 +171,101 @@ class GeneratedMembersWhenAskedContractTest {
             Hit<Job> hit = index.search(query, Job.class).hits().get(0);
             assertThatThrownBy(hit::generatedMembers).as(query.toString()).isInstanceOf(IllegalStateException.class);
         }
+    }
+
+    /** The accessors of a hit for the members other than one. */
+    private static List<ThrowingCallable> othersThan(Hit<?> hit, String member) {
+        List<ThrowingCallable> others = new java.util.ArrayList<>();
+        if (!member.equals("_highlightResult")) {
+            others.addAll(List.of(() -> hit.highlight("title"), () -> hit.highlights("title"), hit::highlightResult));
+        }
+        if (!member.equals("_snippetResult")) {
+            others.addAll(List.of(() -> hit.snippet("title"), () -> hit.snippets("title"), hit::snippetResult));
+        }
+        if (!member.equals("_rankingInfo")) {
+            others.add(hit::rankingInfo);
+        }
+        return others;
+    }
+
+    @Test
+    void eachMemberAskedAloneIsKeptAloneAndAskingForAnotherSaysHowToAskForIt() {
+        SearchQuery senior = SearchQuery.of("senior");
+        Hit<Job> ranked =
+                index.search(senior.getRankingInfo(true), Job.class).hits().get(0);
+        assertThat(ranked.rankingInfo()).isPresent();
+        assertThat(ranked.generatedMembers().names()).containsExactly("_rankingInfo");
+        // the service highlights every searchable attribute by default: those highlights were stepped over
+        assertThatThrownBy(() -> ranked.highlight("title"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("did not keep _highlightResult")
+                .hasMessageContaining("attributesToHighlight")
+                .hasMessageContaining("RequestOptions.builder().keepGeneratedMembers()");
+        assertThatThrownBy(() -> ranked.snippet("title"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("attributesToSnippet");
+
+        Hit<Job> highlighted = index.search(senior.attributesToHighlight("title"), Job.class)
+                .hits()
+                .get(0);
+        assertThat(highlighted.highlight("title")).isPresent();
+        assertThat(highlighted.generatedMembers().names()).containsExactly("_highlightResult");
+        assertThatThrownBy(highlighted::rankingInfo)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("getRankingInfo");
+
+        Hit<Job> snippeted = index.search(senior.attributesToSnippet("title"), Job.class)
+                .hits()
+                .get(0);
+        assertThat(snippeted.snippet("title")).isPresent();
+        assertThat(snippeted.generatedMembers().names()).containsExactly("_snippetResult");
+        assertThatThrownBy(() -> snippeted.highlights("title")).isInstanceOf(IllegalStateException.class);
+
+        Hit<Job> both = index.search(senior.getRankingInfo(true).attributesToSnippet("title"), Job.class)
+                .hits()
+                .get(0);
+        assertThat(both.generatedMembers().names()).containsExactlyInAnyOrder("_snippetResult", "_rankingInfo");
+        assertThat(both.raw().names()).containsExactly("objectID", "title", "_snippetResult", "_rankingInfo");
+
+        Hit<Job> all =
+                keeping.search(senior.getRankingInfo(true), Job.class).hits().get(0);
+        assertThat(all.highlight("title")).isPresent();
+        assertThat(all.rankingInfo()).isPresent();
+    }
+
+    @Test
+    void theOptionsUrlParametersAskOnAGetSearchWhereTheServiceReadsThem() {
+        RequestOptions ranking = RequestOptions.builder()
+                .queryParameter("getRankingInfo", "true")
+                .build();
+
+        Hit<Job> get = index.withOptions(ranking)
+                .withParametersInUrl()
+                .search(SearchQuery.of("senior"), Job.class)
+                .hits()
+                .get(0);
+        assertThat(get.rankingInfo()).isPresent();
+        assertThatThrownBy(() -> get.highlight("title")).isInstanceOf(IllegalStateException.class);
+        SearchResponse<Job> browsed =
+                index.withParametersInUrl().withOptions(ranking).browsePage(SearchQuery.of(), Job.class);
+        assertThat(browsed.hits().get(0).generatedMembers().names()).isEmpty();
+
+        // a POST search's parameters are its body's: the service reads no search parameter from its URL
+        Hit<Job> post = index.withOptions(ranking)
+                .search(SearchQuery.of("senior"), Job.class)
+                .hits()
+                .get(0);
+        assertThatThrownBy(post::rankingInfo).isInstanceOf(IllegalStateException.class);
+        assertThat(index.withOptions(ranking)
+                        .withOptions(
+                                RequestOptions.builder().keepGeneratedMembers().build())
+                        .search(SearchQuery.of("senior"), Job.class)
+                        .hits()
+                        .get(0)
+                        .generatedMembers()
+                        .names())
+                .as("what the service sent")
+                .doesNotContain("_rankingInfo");
     }
 
     @Test
@@ -189,20 +288,28 @@ class GeneratedMembersWhenAskedContractTest {
     }
 
     @Test
-    void aMultiSearchKeepsThemForEveryResultWhenOneEntryAsks() {
+    void aMultiSearchKeepsInEachResultWhatItsOwnQueryAsked() {
         List<IndexQuery> oneAsks = List.of(
                 IndexQuery.of("jobs", SearchQuery.of("senior")),
-                IndexQuery.of("jobs", SearchQuery.of("senior").getRankingInfo(true)));
-        List<MultiSearchResult<Job>> kept = client.multiSearch(oneAsks, null, Job.class);
-        assertThat(kept)
-                .allSatisfy(r -> assertThat(r.search()
-                                .orElseThrow()
-                                .hits()
-                                .get(0)
-                                .generatedMembers()
-                                .names())
-                        .contains("_highlightResult"));
-        assertThat(kept.get(1).search().orElseThrow().hits().get(0).rankingInfo())
+                IndexQuery.of("jobs", SearchQuery.of("senior").getRankingInfo(true)),
+                IndexQuery.of("jobs", SearchQuery.of("senior").attributesToHighlight("title")));
+        List<MultiSearchResult<Job>> results = client.multiSearch(oneAsks, null, Job.class);
+        Hit<Job> plain = results.get(0).search().orElseThrow().hits().get(0);
+        Hit<Job> ranked = results.get(1).search().orElseThrow().hits().get(0);
+        Hit<Job> highlighted = results.get(2).search().orElseThrow().hits().get(0);
+
+        keepsNoBytes(plain);
+        assertThat(plain.objectID()).contains("1");
+        assertThatThrownBy(plain::rankingInfo).isInstanceOf(IllegalStateException.class);
+        assertThat(ranked.rankingInfo()).isPresent();
+        assertThatThrownBy(() -> ranked.highlight("title")).isInstanceOf(IllegalStateException.class);
+        assertThat(highlighted.highlight("title")).isPresent();
+        assertThatThrownBy(highlighted::rankingInfo).isInstanceOf(IllegalStateException.class);
+
+        List<MultiSearchResult<Job>> kept = client.withOptions(
+                        RequestOptions.builder().keepGeneratedMembers().build())
+                .multiSearch(oneAsks, null, Job.class);
+        assertThat(kept.get(0).search().orElseThrow().hits().get(0).highlight("title"))
                 .isPresent();
 
         List<MultiSearchResult<Title>> lean = client.multiSearchAsync(

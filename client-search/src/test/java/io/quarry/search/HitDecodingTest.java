@@ -4,9 +4,11 @@ import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import io.quarry.core.FreeFormRecord;
+import io.quarry.core.RequestOptions;
 import io.quarry.search.model.Hit;
 import io.quarry.search.model.IndexQuery;
 import io.quarry.search.model.ObjectRequest;
@@ -97,15 +99,26 @@ class HitDecodingTest {
             assertThat(r.nbTypos()).isEqualTo(1);
             assertThat(r.userScore()).isEqualTo(7);
         });
-        assertThat(hit.generatedMembers().getLong("_distinctSeqID")).contains(2L);
+        // a member no query parameter asks for is kept only with the options' keepGeneratedMembers()
+        assertThat(hit.generatedMembers().names())
+                .containsExactly("_rankingInfo", "_highlightResult", "_snippetResult");
+        Hit<Product> whole = client.index("products")
+                .withOptions(RequestOptions.builder().keepGeneratedMembers().build())
+                .search(ASKING, Product.class)
+                .hits()
+                .get(0);
+        assertThat(whole.generatedMembers().getLong("_distinctSeqID")).contains(2L);
         assertThat(hit.highlightResult())
                 .hasValueSatisfying(h -> assertThat(h.names()).containsExactly("name", "brand"));
     }
 
     @Test
     void rawViewOfATypedHitIsTheRecordThenItsGeneratedMembers() {
-        Hit<Product> hit =
-                client.index("products").search(ASKING, Product.class).hits().get(0);
+        Hit<Product> hit = client.index("products")
+                .withOptions(RequestOptions.builder().keepGeneratedMembers().build())
+                .search(ASKING, Product.class)
+                .hits()
+                .get(0);
 
         assertThat(hit.raw().names())
                 .containsExactly(
@@ -117,6 +130,15 @@ class HitDecodingTest {
                         "_highlightResult",
                         "_snippetResult",
                         "_distinctSeqID");
+        // asked by the query alone: the members asked for
+        assertThat(client.index("products")
+                        .search(ASKING, Product.class)
+                        .hits()
+                        .get(0)
+                        .raw()
+                        .names())
+                .containsExactly(
+                        "objectID", "name", "brand", "price", "_rankingInfo", "_highlightResult", "_snippetResult");
         assertThat(hit.raw().getString("brand")).contains("Acme");
     }
 
@@ -169,7 +191,7 @@ class HitDecodingTest {
         List<SearchResponse<Product>> results = client
                 .multiSearch(
                         List.of(
-                                // one entry asking keeps them for every result of the call
+                                // each result keeps what its own query asked for
                                 IndexQuery.of("products", SearchQuery.of("phone")),
                                 IndexQuery.of("other", SearchQuery.of("lamp").getRankingInfo(true))),
                         null,
@@ -180,10 +202,11 @@ class HitDecodingTest {
 
         assertThat(results).hasSize(2);
         assertThat(results.get(1).index()).contains("other");
-        assertThat(results).allSatisfy(r -> {
-            assertThat(r.records()).extracting(Product::name).containsExactly("red phone", "lamp");
-            assertThat(r.hits().get(0).rankingInfo()).isPresent();
-        });
+        assertThat(results)
+                .allSatisfy(
+                        r -> assertThat(r.records()).extracting(Product::name).containsExactly("red phone", "lamp"));
+        assertThat(results.get(1).hits().get(0).rankingInfo()).isPresent();
+        assertThatThrownBy(() -> results.get(0).hits().get(0).rankingInfo()).isInstanceOf(IllegalStateException.class);
     }
 
     @Test

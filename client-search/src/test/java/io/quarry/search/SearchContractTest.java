@@ -76,6 +76,8 @@ class SearchContractTest {
                         .hitsPerPage(5)
                         .filters("brand:Apple")
                         .facets("brand", "price")
+                        // each member is kept as asked: ranking info alone would keep no highlight
+                        .attributesToHighlight("name")
                         .getRankingInfo(true),
                 Product.class);
 

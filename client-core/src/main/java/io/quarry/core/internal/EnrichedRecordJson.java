@@ -2,6 +2,7 @@ package io.quarry.core.internal;
 
 import io.quarry.core.EnrichedRecord;
 import io.quarry.core.FreeFormRecord;
+import io.quarry.core.internal.base.HitAccess;
 import java.util.Map;
 import java.util.function.Supplier;
 import tools.jackson.core.JsonParser;
@@ -25,23 +26,11 @@ import tools.jackson.databind.ser.BeanPropertyWriter;
  * {@link GeneratedMemberDiverter}, which takes the generated members out as they go by. Types that take any attribute
  * ({@link FreeFormRecord}, maps, {@code Object}) get every member.
  *
- * <p>For a call that keeps no generated members ({@link Json#readDroppingGeneratedMembers(BodyInput,
- * java.lang.reflect.Type)}), the same parsers skip them and a hit keeps nothing of the body: its record, the
- * objectID taken from the answer as it went by, and asking it for a generated member throws.
+ * <p>For a call that keeps only some generated members ({@link Json#readKeeping}, {@link KeptMembers}), the same
+ * parsers skip the others: a hit keeps the bytes of those kept, and asking it for another one throws. A hit that
+ * keeps none keeps nothing of the body: its record, the objectID taken from the answer as it went by.
  */
 final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
-
-    /**
-     * What a record decoded without its generated members answers when asked for them; shared, so decoding such a
-     * hit allocates nothing for it.
-     */
-    private static final Supplier<FreeFormRecord> NOT_KEPT = () -> {
-        throw new IllegalStateException("this hit kept none of its generated members (_highlightResult,"
-                + " _snippetResult, _rankingInfo, ...): the search did not ask for them. Ask in the query"
-                + " (attributesToHighlight, attributesToSnippet, highlightPreTag, highlightPostTag,"
-                + " snippetEllipsisText, getRankingInfo), or with RequestOptions.builder().keepGeneratedMembers()"
-                + " for those the index's settings add");
-    };
 
     private final JavaType recordType;
     private final ValueDeserializer<Object> recordReader;
@@ -68,6 +57,10 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
     EnrichedRecordJson(RecordMapperJson recordMapper) {
         this(null, null, recordMapper, null, null);
     }
+
+    /** Builds the hits of a call that kept only some members (see {@link HitAccess}). */
+    private static final HitAccess.Maker<EnrichedRecord<?>, FreeFormRecord> HITS =
+            HitAccess.maker(EnrichedRecord.class);
 
     private EnrichedRecordJson(
             JavaType recordType,
@@ -152,30 +145,35 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
             return new EnrichedRecord<>(record, objectID, () -> EnrichedRecord.generatedMembersOf(free.get()), free);
         }
         boolean strict = recordMapper != null && recordMapper.strictRecords();
-        boolean keep = !Json.dropsGeneratedMembers(ctxt); // once per hit: an attribute lookup
-        if (!keep && objectIDProperty != null) {
+        KeptMembers call = Json.keptMembers(ctxt); // once per hit: an attribute lookup; null when the call keeps all
+        KeptMembers.Kept kept = call == null ? null : call.forHit(p);
+        boolean none = kept != null && kept.none();
+        if (none && objectIDProperty != null) {
             Object record = recordReader.deserialize(p, ctxt);
-            return new EnrichedRecord<>(record, objectIDOf(record), NOT_KEPT, null);
+            return hit(record, objectIDOf(record), kept.nothingSent(), null, kept);
         }
         Json.BodyRead body = Json.bodyReadBy(p);
-        if (body != null && (members.steppedOver() || !keep)) {
-            return readNoting(body.hitNotes(keep), ctxt, keep);
+        if (body != null && (members.steppedOver() || none)) {
+            return readNoting(body.hitNotes(call), ctxt, kept);
         }
         if (body != null && !strict) {
             // the record type reads generated members itself: it sees them all, the hit keeps a copy of its bytes
             body.hitStarts(p.currentTokenLocation().getByteOffset());
             Object record = recordReader.deserialize(p, ctxt);
             HitBytes hit = new HitBytes(body.hitEnds(p.currentLocation().getByteOffset()));
-            return new EnrichedRecord<>(
-                    record, hit::objectID, hit::generatedMembers, () -> merge(view(record), hit.generatedMembers()));
+            Supplier<FreeFormRecord> generated =
+                    kept == null ? hit::generatedMembers : HitMembers.only(hit::generatedMembers, kept.names());
+            Supplier<String> objectID = hit::objectID;
+            return hit(record, objectID, generated, () -> merge(view(record), generated.get()), kept);
         }
-        GeneratedMemberDiverter hit = new GeneratedMemberDiverter(p, ctxt, keep);
+        GeneratedMemberDiverter hit = new GeneratedMemberDiverter(p, ctxt, !none);
         Object record = recordReader.deserialize(hit, ctxt);
-        if (!keep) {
-            return new EnrichedRecord<>(record, hit.objectID(), NOT_KEPT, freeFormView(record));
+        if (none) {
+            return hit(record, hit.objectID(), kept.nothingSent(), freeFormView(record), kept);
         }
-        FreeFormRecord generated = hit.generatedMembers();
-        return new EnrichedRecord<>(record, hit.objectID(), () -> generated, () -> merge(view(record), generated));
+        FreeFormRecord all = hit.generatedMembers();
+        Supplier<FreeFormRecord> generated = kept == null ? () -> all : HitMembers.only(() -> all, kept.names());
+        return hit(record, hit.objectID(), generated, () -> merge(view(record), generated.get()), kept);
     }
 
     /** The objectID a record read straight from the parser was read with (see {@link #readsBackObjectID}). */
@@ -190,21 +188,47 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
 
     /**
      * A hit of a response body, read through the body's {@link HitMemberNotes}: the record sees no generated member
-     * (unless it reads them itself and the call keeps none), and the hit keeps only their bytes, or nothing.
+     * (unless it reads them itself and the hit keeps none), and the hit keeps only the bytes of those its call kept,
+     * or nothing.
+     *
+     * @param kept the members the hit keeps, null for every one
      */
-    private EnrichedRecord<?> readNoting(HitMemberNotes notes, DeserializationContext ctxt, boolean keep) {
-        notes.startHit(members);
+    private EnrichedRecord<?> readNoting(HitMemberNotes notes, DeserializationContext ctxt, KeptMembers.Kept kept) {
+        notes.startHit(members, kept);
         Object record = recordReader.deserialize(notes, ctxt);
         String objectID = notes.objectID();
-        if (!keep) {
-            return new EnrichedRecord<>(record, objectID, NOT_KEPT, freeFormView(record));
+        if (kept != null && kept.none()) {
+            return hit(record, objectID, kept.nothingSent(), freeFormView(record), kept);
         }
         byte[] generated = notes.takeMembers();
         if (generated == null) {
-            return new EnrichedRecord<>(record, objectID, HitMembers.NONE, freeFormView(record));
+            return hit(
+                    record, objectID, kept == null ? HitMembers.NONE : kept.nothingSent(), freeFormView(record), kept);
         }
         HitMembers hitMembers = new HitMembers(generated);
-        return new EnrichedRecord<>(record, objectID, hitMembers, () -> merge(view(record), hitMembers.get()));
+        return hit(record, objectID, hitMembers, () -> merge(view(record), hitMembers.get()), kept);
+    }
+
+    /**
+     * A hit: through the public constructors when its call kept every member, else through {@link HitAccess}, which
+     * tells it which members it kept.
+     *
+     * @param objectID a {@code String}, a {@code Supplier<String>} finding it, or null
+     * @param kept     the members the hit kept, null for every one
+     */
+    @SuppressWarnings("unchecked")
+    private static EnrichedRecord<?> hit(
+            Object record,
+            Object objectID,
+            Supplier<FreeFormRecord> generated,
+            Supplier<FreeFormRecord> raw,
+            KeptMembers.Kept kept) {
+        if (kept != null) {
+            return HITS.hit(record, objectID, generated, raw, kept);
+        }
+        return objectID instanceof Supplier<?> finds
+                ? new EnrichedRecord<>(record, (Supplier<String>) finds, generated, raw)
+                : new EnrichedRecord<>(record, (String) objectID, generated, raw);
     }
 
     /**

@@ -11,9 +11,9 @@ import tools.jackson.core.sym.PropertyNameMatcher;
 /**
  * The parser through which a record type's deserializer reads each hit of a response body ({@link BodyInput}). At
  * the hit's top level it steps over the generated members ({@link EnrichedRecord#isGeneratedMember}), so the record
- * never sees them (it would skip them as unknown properties anyway): when the call keeps them, it sets their bytes
- * aside as the parser passes them, copied out once the hit is read ({@link #takeMembers}); when it does not, it skips
- * them and keeps nothing. It takes the hit's {@code objectID} as it goes by: the string the record type reads too
+ * never sees them (it would skip them as unknown properties anyway): those the call keeps, it sets their bytes
+ * aside as the parser passes them, copied out once the hit is read ({@link #takeMembers}); the others it skips,
+ * keeping nothing of them. It takes the hit's {@code objectID} as it goes by: the string the record type reads too
  * when it sees it (the parser decodes it once for both), else stepped over like the generated members. A record type
  * that reads generated members itself, read for a call that does not keep them, sees every member: only its
  * {@code objectID} is taken as it goes by.
@@ -29,6 +29,8 @@ final class HitMemberNotes extends HitMemberFilter {
 
     /** Whether the generated members are stepped over (else the record type reads them). */
     private boolean stepsOver;
+    /** The members this hit keeps, null for every one; any other is skipped. */
+    private KeptMembers.Kept kept;
     /** Whether the record type sees the objectID's member (else it is stepped over). */
     private boolean recordSeesObjectID;
     /** The record type's deserializer has the objectID's name and steps to its value next. */
@@ -44,7 +46,7 @@ final class HitMemberNotes extends HitMemberFilter {
     /**
      * @param parser the parser of the body
      * @param body   the body it reads
-     * @param bytes  where the members are set aside, or null to keep none
+     * @param bytes  where the members are set aside, or null when the call keeps none
      */
     HitMemberNotes(JsonParser parser, BodyInput body, ScratchBytes bytes) {
         super(parser);
@@ -56,9 +58,11 @@ final class HitMemberNotes extends HitMemberFilter {
      * Starts a hit: the parser is on its {@code START_OBJECT}.
      *
      * @param members how the record type reads a hit's members
+     * @param kept    the generated members the hit keeps, null for every one
      */
-    void startHit(RecordMembers members) {
+    void startHit(RecordMembers members, KeptMembers.Kept kept) {
         hit = delegate.streamReadContext();
+        this.kept = kept;
         stepsOver = members.steppedOver();
         recordSeesObjectID = members.declaresObjectID() || !stepsOver;
         atObjectID = false;
@@ -166,8 +170,8 @@ final class HitMemberNotes extends HitMemberFilter {
             return false;
         }
         JsonToken value = delegate.nextToken();
-        if (bytes == null) {
-            delegate.skipChildren(); // kept by none: nothing of it is read
+        if (bytes == null || (kept != null && !kept.keeps(name))) {
+            delegate.skipChildren(); // not kept: nothing of it is read
             return true;
         }
         int before = bytes.size();

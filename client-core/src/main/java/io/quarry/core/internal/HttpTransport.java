@@ -1295,16 +1295,17 @@ public final class HttpTransport implements AutoCloseable {
         }
 
         /**
-         * Decodes a success answer's body: hits keep their generated members only when the request keeps them
-         * ({@link PreparedRequest#keepsGeneratedMembers()}).
+         * Decodes a success answer's body: hits keep the generated members the request keeps
+         * ({@link PreparedRequest#keptMembers()}).
          */
         private T decode(BodyInput body) {
-            if (request.keepsGeneratedMembers()) {
+            KeptMembers kept = request.keptMembers();
+            if (kept == null) {
                 return recordMapper == null ? Json.read(body, type) : recordMapper.read(body, type);
             }
             return recordMapper == null
-                    ? Json.readDroppingGeneratedMembers(body, type)
-                    : recordMapper.readDroppingGeneratedMembers(body, type);
+                    ? Json.readKeeping(body, type, kept)
+                    : recordMapper.readKeeping(body, type, kept);
         }
 
         /**

@@ -50,9 +50,11 @@ public final class Json {
 
     /** Readers per target type, built once: the type resolution and deserializer lookup leave the hot path. */
     private static final Map<Type, ObjectReader> READERS = new ConcurrentHashMap<>();
-    // the same readers marked to drop records' generated members (readDroppingGeneratedMembers)
-    private static final Map<Type, ObjectReader> DROPPING_READERS = new ConcurrentHashMap<>();
-    private static final Object DROP_GENERATED_MEMBERS = new Object();
+    // the same readers marked to keep only some of records' generated members (readKeeping), per kind kept
+    private static final Map<KeptMembers, Map<Type, ObjectReader>> KEEPING_READERS = new ConcurrentHashMap<>();
+    private static final Object KEPT_MEMBERS = new Object();
+    /** Bounds the kinds of kept members with cached readers: one set for every hit is a few names at most. */
+    static final int MAX_CACHED_KINDS = 64;
     /** Writers per value class, built once, their serializer looked up once. */
     private static final ClassValue<ObjectWriter> WRITERS = new ClassValue<>() {
         @Override
@@ -327,24 +329,25 @@ public final class Json {
     }
 
     /**
-     * Decodes a response body whose records keep none of their generated members (see
-     * {@code ApiRequest.generatedMembersOnlyWhenAsked()}): each hit keeps its record and its objectID, nothing of
-     * the body.
+     * Decodes a response body whose records keep only some of their generated members (see
+     * {@code ApiRequest.generatedMembersKept}): each hit keeps its record, its objectID and the bytes of the members
+     * kept, nothing else of the body.
      *
      * @param body the body
      * @param type the target type
+     * @param kept the members kept
      * @param <T>  the target type
      * @return the value, null for a JSON null
      * @throws DeserializationException if the JSON is malformed or does not match the type, or the body cannot be
      *     read (its cause then says why)
      */
-    static <T> T readDroppingGeneratedMembers(BodyInput body, Type type) {
-        return read(droppingReaderFor(type), body, type);
+    static <T> T readKeeping(BodyInput body, Type type, KeptMembers kept) {
+        return read(keeping(KEEPING_READERS, READERS_BY_TYPE, type, kept), body, type);
     }
 
     /**
      * Decodes a response body at the start of an array, records without their generated members (see
-     * {@link #readDroppingGeneratedMembers(BodyInput, Type)}).
+     * {@link #readKeeping}).
      *
      * @param json   the array
      * @param length the body's length
@@ -358,13 +361,55 @@ public final class Json {
     }
 
     /**
-     * A reader that drops records' generated members (see {@link #readDroppingGeneratedMembers}).
+     * Decodes a response body whose records keep none of their generated members: each hit keeps its record and
+     * its objectID, nothing of the body.
      *
-     * @param reader a reader
-     * @return the same reader, marked
+     * @param body the body
+     * @param type the target type
+     * @param <T>  the target type
+     * @return the value, null for a JSON null
+     * @throws DeserializationException if the JSON is malformed or does not match the type, or the body cannot be
+     *     read (its cause then says why)
      */
-    static ObjectReader droppingGeneratedMembers(ObjectReader reader) {
-        return reader.withAttribute(DROP_GENERATED_MEMBERS, Boolean.TRUE);
+    static <T> T readDroppingGeneratedMembers(BodyInput body, Type type) {
+        return readKeeping(body, type, KeptMembers.NONE);
+    }
+
+    /**
+     * A reader marked to keep only some generated members, cached per kind kept and type when the kind is one set
+     * for every hit (a search's: a few names, so a few kinds); a multi-search's list of sets, one per query, is marked
+     * per call ({@code withAttribute} copies the reader's configuration: a few hundred bytes a call, not a hit).
+     *
+     * @param cache   the marked readers, per kind kept and type
+     * @param readers finds the unmarked reader of a type
+     * @param type    the type
+     * @param kept    the members kept
+     * @return the marked reader
+     */
+    static ObjectReader keeping(
+            Map<KeptMembers, Map<Type, ObjectReader>> cache,
+            java.util.function.Function<Type, ObjectReader> readers,
+            Type type,
+            KeptMembers kept) {
+        if (!kept.oneForAll()) {
+            return readers.apply(type).withAttribute(KEPT_MEMBERS, kept);
+        }
+        Map<Type, ObjectReader> ofKind = cache.get(kept);
+        if (ofKind == null) {
+            ofKind = new ConcurrentHashMap<>();
+            if (cache.size() < MAX_CACHED_KINDS) {
+                Map<Type, ObjectReader> raced = cache.putIfAbsent(kept, ofKind);
+                ofKind = raced == null ? ofKind : raced;
+            }
+        }
+        ObjectReader reader = ofKind.get(type);
+        if (reader == null) {
+            reader = readers.apply(type).withAttribute(KEPT_MEMBERS, kept);
+            if (ofKind.size() < MAX_CACHED_READERS) {
+                ofKind.putIfAbsent(type, reader);
+            }
+        }
+        return reader;
     }
 
     /** A body being decoded, the parser reading it, and the parser its hits are read through. */
@@ -383,12 +428,12 @@ public final class Json {
         /**
          * The parser through which hits are read, one for the whole body.
          *
-         * @param keep whether hits keep their generated members (the same for every hit of a body)
+         * @param kept the generated members the body's hits keep (the same for every hit of a body), null for all
          * @return it
          */
-        HitMemberNotes hitNotes(boolean keep) {
+        HitMemberNotes hitNotes(KeptMembers kept) {
             if (notes == null) {
-                notes = new HitMemberNotes(parser, body, keep ? bytes() : null);
+                notes = new HitMemberNotes(parser, body, kept == KeptMembers.NONE ? null : bytes());
             }
             return notes;
         }
@@ -432,14 +477,14 @@ public final class Json {
     }
 
     /**
-     * Whether a record is being decoded by {@link #readDroppingGeneratedMembers(BodyInput, Type)}: its readers carry an attribute
-     * (rather than a thread-local mark, so nothing is allocated per call and a nested read is never confused).
+     * Which generated members the records being decoded keep: their readers carry an attribute (rather than a
+     * thread-local mark, so nothing is allocated per call and a nested read is never confused).
      *
      * @param ctxt the context a deserializer was given
-     * @return true to drop the generated members
+     * @return them, or null when the records keep every one
      */
-    static boolean dropsGeneratedMembers(DeserializationContext ctxt) {
-        return ctxt.getAttribute(DROP_GENERATED_MEMBERS) != null;
+    static KeptMembers keptMembers(DeserializationContext ctxt) {
+        return (KeptMembers) ctxt.getAttribute(KEPT_MEMBERS);
     }
 
     /**
@@ -498,16 +543,7 @@ public final class Json {
         return read(json.getBytes(StandardCharsets.UTF_8), type);
     }
 
-    private static ObjectReader droppingReaderFor(Type type) {
-        ObjectReader reader = DROPPING_READERS.get(type);
-        if (reader == null) {
-            reader = droppingGeneratedMembers(readerFor(type));
-            if (DROPPING_READERS.size() < MAX_CACHED_READERS) {
-                DROPPING_READERS.putIfAbsent(type, reader);
-            }
-        }
-        return reader;
-    }
+    private static final java.util.function.Function<Type, ObjectReader> READERS_BY_TYPE = Json::readerFor;
 
     private static ObjectReader readerFor(Type type) {
         ObjectReader reader = READERS.get(type);

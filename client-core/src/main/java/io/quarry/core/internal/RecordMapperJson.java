@@ -51,7 +51,7 @@ public final class RecordMapperJson {
     // maps rather than ClassValues: a ClassValue's values, which reach this client's mappers, would stay attached to
     // the caller's classes after the client is gone
     private final Map<Type, ObjectReader> readers = new ConcurrentHashMap<>();
-    private final Map<Type, ObjectReader> droppingReaders = new ConcurrentHashMap<>();
+    private final Map<KeptMembers, Map<Type, ObjectReader>> keepingReaders = new ConcurrentHashMap<>();
     private final Map<Class<?>, ObjectWriter> writers = new ConcurrentHashMap<>();
 
     /**
@@ -173,17 +173,18 @@ public final class RecordMapperJson {
     }
 
     /**
-     * Decodes a response body, records without their generated members, as
-     * {@link Json#readDroppingGeneratedMembers(BodyInput, Type)} does.
+     * Decodes a response body, records keeping only some of their generated members, as
+     * {@link Json#readKeeping(BodyInput, Type, KeptMembers)} does.
      *
      * @param body the body
      * @param type the target type
+     * @param kept the members kept
      * @param <T>  the target type
      * @return the value, null for a JSON null
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
-    <T> T readDroppingGeneratedMembers(BodyInput body, Type type) {
-        return Json.read(droppingReaderFor(type), body, type);
+    <T> T readKeeping(BodyInput body, Type type, KeptMembers kept) {
+        return Json.read(Json.keeping(keepingReaders, this::readerFor, type, kept), body, type);
     }
 
     /**
@@ -201,13 +202,19 @@ public final class RecordMapperJson {
         return readDroppingGeneratedMembers(BodyInput.of(json, length), type);
     }
 
-    private ObjectReader droppingReaderFor(Type type) {
-        ObjectReader reader = droppingReaders.get(type);
-        if (reader == null) {
-            reader = Json.droppingGeneratedMembers(readerFor(type));
-            cache(droppingReaders, type, reader);
-        }
-        return reader;
+    /**
+     * Decodes a response body whose records keep none of their generated members: each hit keeps its record and
+     * its objectID, nothing of the body.
+     *
+     * @param body the body
+     * @param type the target type
+     * @param <T>  the target type
+     * @return the value, null for a JSON null
+     * @throws DeserializationException if the JSON is malformed or does not match the type, or the body cannot be
+     *     read (its cause then says why)
+     */
+    <T> T readDroppingGeneratedMembers(BodyInput body, Type type) {
+        return readKeeping(body, type, KeptMembers.NONE);
     }
 
     /**

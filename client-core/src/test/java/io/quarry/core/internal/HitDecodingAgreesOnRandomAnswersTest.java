@@ -31,6 +31,12 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class HitDecodingAgreesOnRandomAnswersTest {
 
+    /** How a module says to ask for each member (the core knows no module's parameters). */
+    private static final Map<String, String> HOW_TO_ASK = Map.of(
+            "_highlightResult", "in the query (attributesToHighlight)",
+            "_snippetResult", "in the query (attributesToSnippet)",
+            "_rankingInfo", "in the query (getRankingInfo)");
+
     private static final int ANSWER_COUNT = 300;
 
     /**
@@ -210,6 +216,97 @@ class HitDecodingAgreesOnRandomAnswersTest {
                 assertThatThrownBy(hit::generatedMembers).isInstanceOf(IllegalStateException.class);
             }
         }
+    }
+
+    /** The members a search asks for, one kept or several: any subset but the empty one (which keeps none). */
+    private static final List<String> ASKABLE = List.of("_highlightResult", "_snippetResult", "_rankingInfo");
+
+    @ParameterizedTest
+    @EnumSource(
+            value = Way.class,
+            names = {"ARRAY", "ARRIVING_IN_PIECES", "ARRIVING_WHOLE", "RECORD_MAPPER_ARRAY", "RECORD_MAPPER_ARRIVING"})
+    void keepingSomeMembersEveryHitKeepsExactlyThoseAndThrowsForTheOthers(Way way) {
+        for (long seed = 0; seed < ANSWER_COUNT; seed++) {
+            RandomAnswers.Answer answer = ANSWERS.get((int) seed);
+            int subset = 1 + (int) (seed % 7); // 1 to 7: which of the three are kept
+            java.util.Set<String> kept = new java.util.HashSet<>();
+            for (int m = 0; m < ASKABLE.size(); m++) {
+                if ((subset & (1 << m)) != 0) {
+                    kept.add(ASKABLE.get(m));
+                }
+            }
+            KeptMembers keeping = KeptMembers.of(List.of(kept), HOW_TO_ASK);
+            String what = way + ", seed " + seed + ", keeping " + kept + ": " + answer.json();
+
+            List<List<? extends EnrichedRecord<?>>> decoded = List.of(
+                    decodeKeeping(way, answer, ProductPage.class, Product.class, seed, keeping),
+                    decodeKeeping(way, answer, ListingPage.class, Listing.class, seed, keeping),
+                    decodeKeeping(way, answer, BagPage.class, Bag.class, seed, keeping));
+            for (List<? extends EnrichedRecord<?>> hits : decoded) {
+                assertThat(hits).as(what).hasSize(answer.hits().size());
+                for (int i = 0; i < answer.hits().size(); i++) {
+                    RandomAnswers.ExpectedHit expected = answer.hits().get(i);
+                    EnrichedRecord<?> hit = hits.get(i);
+                    assertStored((Stored) hit.record(), expected, what, i);
+                    FreeFormRecord.Builder only = FreeFormRecord.builder();
+                    Json.<FreeFormRecord>read(expected.generatedJson(), FreeFormRecord.class)
+                            .attributes()
+                            .forEach((name, value) -> {
+                                if (kept.contains(name)) {
+                                    only.put(name, value);
+                                }
+                            });
+                    FreeFormRecord generated = only.build();
+                    assertThat(hit.objectID()).as(HIT, what, i).isEqualTo(Optional.ofNullable(expected.objectID()));
+                    assertThat(hit.generatedMembers()).as(HIT, what, i).isEqualTo(generated);
+                    assertThat(hit.raw().attributes()).as(HIT, what, i).containsAllEntriesOf(generated.attributes());
+                    for (String name : List.of("_highlightResult", "_snippetResult", "_rankingInfo", "_score")) {
+                        if (kept.contains(name)) {
+                            assertThat(hit.generatedMember(name))
+                                    .as(HIT, what, i)
+                                    .isEqualTo(Optional.ofNullable(generated.get(name)));
+                        } else {
+                            assertThatThrownBy(() -> hit.generatedMember(name))
+                                    .as(HIT, what, i)
+                                    .isInstanceOf(IllegalStateException.class);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static <P, R> List<EnrichedRecord<R>> decodeKeeping(
+            Way way, RandomAnswers.Answer answer, Class<P> pageType, Class<R> recordType, long seed, KeptMembers kept) {
+        byte[] json = answer.json().getBytes(StandardCharsets.UTF_8);
+        Object page = switch (way) {
+            case ARRAY -> Json.readKeeping(BodyInput.of(withStaleBytesAfter(json, seed), json.length), pageType, kept);
+            case ARRIVING_IN_PIECES -> Json.readKeeping(arriving(json, seed), pageType, kept);
+            case ARRIVING_WHOLE ->
+                Json.readKeeping(new ArrivingBody(new Buffer().write(json), Long.MAX_VALUE), pageType, kept);
+            default -> null;
+        };
+        if (page != null) {
+            return hitsOf(page);
+        }
+        byte[] hitsJson = answer.hitsJson().getBytes(StandardCharsets.UTF_8);
+        Type hits = TypeRef.parameterized(
+                        List.class,
+                        TypeRef.parameterized(EnrichedRecord.class, recordType).type())
+                .type();
+        return way == Way.RECORD_MAPPER_ARRAY
+                ? RECORD_MAPPER.readKeeping(
+                        BodyInput.of(withStaleBytesAfter(hitsJson, seed), hitsJson.length), hits, kept)
+                : RECORD_MAPPER.readKeeping(arriving(hitsJson, seed), hits, kept);
+    }
+
+    private static <R> List<EnrichedRecord<R>> hitsOf(Object page) {
+        List<?> hits = page instanceof ProductPage p
+                ? p.hits()
+                : page instanceof ListingPage l ? l.hits() : ((BagPage) page).hits();
+        @SuppressWarnings("unchecked")
+        List<EnrichedRecord<R>> typed = (List<EnrichedRecord<R>>) hits;
+        return typed;
     }
 
     private static <P, R> List<EnrichedRecord<R>> decode(

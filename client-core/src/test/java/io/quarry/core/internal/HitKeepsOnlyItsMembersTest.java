@@ -8,6 +8,7 @@ import io.quarry.core.TypeRef;
 import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,12 @@ import org.junit.jupiter.api.Test;
  * does not (a search that did not ask), nothing at all, whichever way the body arrived, its objectID still answered.
  */
 class HitKeepsOnlyItsMembersTest {
+
+    /** How a module says to ask for each member (the core knows no module's parameters). */
+    static final Map<String, String> HOW_TO_ASK = Map.of(
+            "_highlightResult", "in the query (attributesToHighlight)",
+            "_snippetResult", "in the query (attributesToSnippet)",
+            "_rankingInfo", "in the query (getRankingInfo)");
 
     record Page<T>(List<EnrichedRecord<T>> hits) {}
 
@@ -163,6 +170,59 @@ class HitKeepsOnlyItsMembersTest {
                         .flatMap(h -> h.getRecord("name"))
                         .flatMap(n -> n.getString("value")))
                 .contains("<em>Pho</em>ne");
+    }
+
+    private static final String RANKING = "{\"nbTypos\":0,\"firstMatchedWord\":0}";
+
+    /** A hit with every member a search asks for, and one it never asks for. */
+    private static final String ALL_MEMBERS = "{\"hits\":[{\"objectID\":\"p1\",\"name\":\"Phone\",\"price\":300,"
+            + "\"_highlightResult\":" + HIGHLIGHT + ",\"_snippetResult\":" + HIGHLIGHT + ",\"_rankingInfo\":"
+            + RANKING + ",\"_distinctSeqID\":3}]}";
+
+    private static <T> List<Page<T>> decodeKeeping(Class<T> type, java.util.Set<String> kept) {
+        byte[] json = ALL_MEMBERS.getBytes(StandardCharsets.UTF_8);
+        java.lang.reflect.Type page = TypeRef.parameterized(Page.class, type).type();
+        KeptMembers keeping = KeptMembers.of(List.of(kept), HOW_TO_ASK);
+        return List.of(
+                Json.readKeeping(
+                        new ArrivingBody(EnrichedRecordJsonFromOkioTest.inSmallSegments(json), Long.MAX_VALUE),
+                        page,
+                        keeping),
+                Json.readKeeping(
+                        BodyInput.of(java.util.Arrays.copyOf(json, json.length + 64), json.length), page, keeping));
+    }
+
+    @Test
+    void aCallThatKeepsRankingInfoAloneKeepsOnlyItsBytes() throws Exception {
+        for (Page<Product> page : decodeKeeping(Product.class, java.util.Set.of("_rankingInfo"))) {
+            EnrichedRecord<Product> hit = page.hits().get(0);
+
+            assertThat(new String(membersJson((HitMembers) kept(hit)), StandardCharsets.UTF_8))
+                    .as("the highlights and snippets are stepped over, not copied")
+                    .isEqualTo("{\"_rankingInfo\":" + RANKING + "}");
+            assertThat(hit.objectID()).contains("p1");
+            assertThat(hit.generatedMember("_rankingInfo")).isPresent();
+            assertThat(hit.generatedMembers().names()).containsExactly("_rankingInfo");
+            assertThat(hit.raw().names()).containsExactly("name", "price", "_rankingInfo");
+            assertThatThrownBy(() -> hit.generatedMember("_highlightResult"))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("attributesToHighlight");
+            assertThatThrownBy(() -> hit.generatedMember("_distinctSeqID"))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("keepGeneratedMembers()");
+        }
+    }
+
+    @Test
+    void aRecordTypeReadingGeneratedMembersItselfKeepsOnlyThoseAskedForAsHits() {
+        for (Page<Bag> page : decodeKeeping(Bag.class, java.util.Set.of("_snippetResult"))) {
+            EnrichedRecord<Bag> hit = page.hits().get(0);
+
+            assertThat(hit.record().all).containsKeys("_highlightResult", "_snippetResult", "_rankingInfo");
+            assertThat(hit.objectID()).contains("p1");
+            assertThat(hit.generatedMembers().names()).containsExactly("_snippetResult");
+            assertThatThrownBy(() -> hit.generatedMember("_rankingInfo")).isInstanceOf(IllegalStateException.class);
+        }
     }
 
     /** What the hit holds for its generated members before they are first asked for. */

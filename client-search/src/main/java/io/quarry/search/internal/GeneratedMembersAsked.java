@@ -1,80 +1,146 @@
 package io.quarry.search.internal;
 
 import io.quarry.core.ApiRequest;
+import io.quarry.core.RequestOptions;
 import io.quarry.search.model.IndexQuery;
 import io.quarry.search.model.SearchQuery;
 import java.lang.reflect.Array;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Whether a search's parameters ask for members the service generates on its hits, so that the hits keep them: a
- * search whose parameters ask for none is marked {@link ApiRequest#generatedMembersOnlyWhenAsked()}. Asking is
- * naming at least one attribute in {@code attributesToHighlight} or {@code attributesToSnippet}, setting
- * {@code highlightPreTag}, {@code highlightPostTag} or {@code snippetEllipsisText}, or setting
- * {@code getRankingInfo} to true; in whichever form the query carries them: typed values, lists, arrays, strings (a
- * JSON array or a comma-separated list), {@code "true"} or {@code "1"}, and inside a URL-encoded {@code params}
- * string. Other parameters that make the service add a member ({@code distinct} its {@code _distinctSeqID}) do not
- * count: the SDK reads no such member for the caller, who asks with
- * {@link io.quarry.core.RequestOptions.Builder#keepGeneratedMembers()}.
+ * Which members the service generates on a search's hits its parameters ask for, so that the hits keep those
+ * ({@link ApiRequest#generatedMembersKept}) and step over the others: {@code _highlightResult} when they name an
+ * attribute in {@code attributesToHighlight} or set {@code highlightPreTag} or {@code highlightPostTag};
+ * {@code _snippetResult} when they name one in {@code attributesToSnippet} or set {@code snippetEllipsisText};
+ * {@code _rankingInfo} when they set {@code getRankingInfo} to true. In whichever form the query carries them:
+ * typed values, lists, arrays, strings (a JSON array or a comma-separated list), {@code "true"} or {@code "1"}, and
+ * inside a URL-encoded {@code params} string. Other parameters that make the service add a member
+ * ({@code distinct} its {@code _distinctSeqID}) do not count: the SDK reads no such member for the caller, who asks
+ * with {@link io.quarry.core.RequestOptions.Builder#keepGeneratedMembers()}.
+ *
+ * <p>A search sent as a GET (its parameters in the URL) also counts the URL parameters its options add
+ * ({@link io.quarry.core.RequestOptions.Builder#queryParameter}): the service reads them as search parameters
+ * there. A POST search does not: the service reads its parameters from the body only, so such a URL parameter asks
+ * the service for nothing and there is nothing to keep.
  */
 public final class GeneratedMembersAsked {
 
-    private static final List<String> ATTRIBUTE_LISTS = List.of("attributesToHighlight", "attributesToSnippet");
-    private static final List<String> TEXTS = List.of("highlightPreTag", "highlightPostTag", "snippetEllipsisText");
+    private static final int HIGHLIGHTS = 1;
+    private static final int SNIPPETS = 2;
+    private static final int RANKING_INFO_MEMBER = 4;
+    /** The members asked for, by the bits of what asks for them: one set each, made once (nothing per call). */
+    private static final List<Set<String>> MEMBERS = membersByBits();
+    /** The attribute lists that ask for a member when they name an attribute, and the member they ask for. */
+    private static final Map<String, Integer> ATTRIBUTE_LISTS =
+            Map.of("attributesToHighlight", HIGHLIGHTS, "attributesToSnippet", SNIPPETS);
+    /** The texts that ask for a member when set, and the member they ask for. */
+    private static final Map<String, Integer> TEXTS =
+            Map.of("highlightPreTag", HIGHLIGHTS, "highlightPostTag", HIGHLIGHTS, "snippetEllipsisText", SNIPPETS);
+
     private static final String RANKING_INFO = "getRankingInfo";
+    /** How a search asks for each member, in the words of the message a hit throws when it did not keep one. */
+    private static final Map<String, String> HOW_TO_ASK = Map.of(
+            "_highlightResult", "in the query (attributesToHighlight, highlightPreTag or highlightPostTag)",
+            "_snippetResult", "in the query (attributesToSnippet or snippetEllipsisText)",
+            "_rankingInfo", "in the query (getRankingInfo)");
     /** A {@code params} string inside a {@code params} string is not read by the service: one level is enough. */
     private static final String PARAMS = "params";
 
     private GeneratedMembersAsked() {}
 
     /**
-     * Marks a search request whose query asks for no generated member.
+     * Marks a search request sent with its parameters in the body to keep the members its query asks for.
      *
      * @param request the request
      * @param query   its parameters, or null for none
      * @return the request
      */
-    public static ApiRequest unlessAskedBy(ApiRequest request, SearchQuery query) {
-        return query != null && asks(query.params(), true) ? request : request.generatedMembersOnlyWhenAsked();
+    public static ApiRequest keepingAskedBy(ApiRequest request, SearchQuery query) {
+        return request.generatedMembersKept(List.of(MEMBERS.get(askedBy(query))), HOW_TO_ASK);
     }
 
     /**
-     * Marks a multi-search request none of whose search entries asks for a generated member: one entry asking keeps
-     * them for every result of the call.
+     * Marks a search request sent with its parameters in the URL to keep the members its query, or the URL
+     * parameters its options add, ask for.
+     *
+     * @param request the request
+     * @param query   its parameters, or null for none
+     * @param options the options it is sent with
+     * @return the request
+     */
+    public static ApiRequest keepingAskedInUrl(ApiRequest request, SearchQuery query, RequestOptions options) {
+        int asked = askedBy(query) | asks(options.queryParameters(), true);
+        return request.generatedMembersKept(List.of(MEMBERS.get(asked)), HOW_TO_ASK);
+    }
+
+    /**
+     * Marks a multi-search request to keep, in each result, the members its query asks for (results come in the
+     * queries' order); a facet entry's result has no hits, and keeps none.
      *
      * @param request the request
      * @param queries its queries
      * @return the request
      */
-    public static ApiRequest unlessAskedByAny(ApiRequest request, List<IndexQuery> queries) {
+    public static ApiRequest keepingAskedByEach(ApiRequest request, List<IndexQuery> queries) {
+        List<Set<String>> perResult = new ArrayList<>(queries.size());
         for (IndexQuery query : queries) {
-            if (query != null && !query.isFacetSearch() && asks(query.query().params(), true)) {
-                return request;
-            }
+            perResult.add(MEMBERS.get(query == null || query.isFacetSearch() ? 0 : askedBy(query.query())));
         }
-        return request.generatedMembersOnlyWhenAsked();
+        return request.generatedMembersKept(perResult.isEmpty() ? List.of(Set.of()) : perResult, HOW_TO_ASK);
     }
 
-    private static boolean asks(Map<String, ?> params, boolean readParams) {
-        for (String name : ATTRIBUTE_LISTS) {
-            if (namesAttributes(params.get(name))) {
-                return true;
+    /** The members a query asks for, as bits. */
+    private static int askedBy(SearchQuery query) {
+        return query == null ? 0 : asks(query.params(), true);
+    }
+
+    private static int asks(Map<String, ?> params, boolean readParams) {
+        if (params.isEmpty()) {
+            return 0;
+        }
+        int asked = 0;
+        for (Map.Entry<String, Integer> list : ATTRIBUTE_LISTS.entrySet()) {
+            if (namesAttributes(params.get(list.getKey()))) {
+                asked |= list.getValue();
             }
         }
-        for (String name : TEXTS) {
-            if (params.get(name) != null) {
-                return true;
+        for (Map.Entry<String, Integer> text : TEXTS.entrySet()) {
+            if (params.get(text.getKey()) != null) {
+                asked |= text.getValue();
             }
         }
         if (isTrue(params.get(RANKING_INFO))) {
-            return true;
+            asked |= RANKING_INFO_MEMBER;
         }
-        return readParams && params.get(PARAMS) instanceof String encoded && asks(decoded(encoded), false);
+        if (readParams && params.get(PARAMS) instanceof String encoded) {
+            asked |= asks(decoded(encoded), false);
+        }
+        return asked;
+    }
+
+    private static List<Set<String>> membersByBits() {
+        List<Set<String>> sets = new ArrayList<>(8);
+        for (int bits = 0; bits < 8; bits++) {
+            Set<String> members = new java.util.LinkedHashSet<>();
+            if ((bits & HIGHLIGHTS) != 0) {
+                members.add("_highlightResult");
+            }
+            if ((bits & SNIPPETS) != 0) {
+                members.add("_snippetResult");
+            }
+            if ((bits & RANKING_INFO_MEMBER) != 0) {
+                members.add("_rankingInfo");
+            }
+            sets.add(Set.copyOf(members));
+        }
+        return List.copyOf(sets);
     }
 
     private static boolean namesAttributes(Object value) {

@@ -12,17 +12,21 @@ import java.util.Optional;
  * One hit: the record decoded into the caller's type, plus the members the engine adds
  * ({@code _highlightResult}, {@code _snippetResult}, {@code _rankingInfo}, {@code _distinctSeqID}, ...).
  *
- * <p>A hit keeps those generated members only when the search asked for them: its query named attributes to
- * highlight or to snippet, set a highlight tag or the snippet ellipsis, or asked for ranking info (see
- * {@link SearchQuery}), or its options said {@link io.quarry.core.RequestOptions.Builder#keepGeneratedMembers()}
- * (for the highlights an index's settings ask for, or to pass hits on whole). A multi-search keeps them for all its
- * results when any of its queries asks. A hit that kept none answers {@link #record()} and {@link #objectID()}
- * (taken from the answer, whatever the record type declares), and {@link #raw()} gives the record's attributes;
- * asking it for a generated member ({@link #highlight}, {@link #highlights}, {@link #snippet}, {@link #snippets},
- * {@link #highlightResult()}, {@link #snippetResult()}, {@link #rankingInfo()}, {@link #generatedMembers()})
- * throws an {@link IllegalStateException} that says how to ask, never an empty answer that would look like no
- * match. A record type that takes every member ({@code FreeFormRecord}, a map) holds them in its record whether
- * asked or not, and its hit answers these accessors.
+ * <p>A hit keeps each of those generated members only when the search asked for it: highlights
+ * ({@link #highlight}, {@link #highlights}, {@link #highlightResult()}) when its query named attributes to highlight
+ * or set a highlight tag, snippets ({@link #snippet}, {@link #snippets}, {@link #snippetResult()}) when it named
+ * attributes to snippet or set the snippet ellipsis, ranking info ({@link #rankingInfo()}) when it asked for it (see
+ * {@link SearchQuery}); or every one when its options said
+ * {@link io.quarry.core.RequestOptions.Builder#keepGeneratedMembers()} (for the highlights an index's settings ask
+ * for, or to pass hits on whole). A search sent with its parameters in the URL ({@code withParametersInUrl()}) also
+ * counts the URL parameters its options add, which the service reads there; a search sent in a body does not (the
+ * service reads its parameters from the body only). Each result of a multi-search keeps what its own query asked for.
+ * Asking a hit for a member its search did not keep throws an {@link IllegalStateException} that says how to ask,
+ * never an empty answer that would look like no match; {@link #generatedMembers()} gives the members kept, and throws
+ * when none was. A hit that kept none answers {@link #record()} and {@link #objectID()} (taken from the answer,
+ * whatever the record type declares), and {@link #raw()} gives the record's attributes. A record type that takes
+ * every member ({@code FreeFormRecord}, a map) holds them in its record whether asked or not, and its hit answers
+ * these accessors.
  *
  * <p>The record is decoded in one pass, straight from the response body; kept generated members are decoded only
  * when one of their accessors is first called, and {@link #raw()} is built only when asked for. A hit keeps only the
@@ -38,6 +42,7 @@ public final class Hit<T> {
 
     private static final String HIGHLIGHT_RESULT = "_highlightResult";
     private static final String SNIPPET_RESULT = "_snippetResult";
+    private static final String RANKING_INFO = "_rankingInfo";
 
     private final EnrichedRecord<T> hit;
 
@@ -90,10 +95,11 @@ public final class Hit<T> {
     }
 
     /**
-     * The members the engine added (names starting with {@code _}), decoded on first call.
+     * The members the engine added (names starting with {@code _}) that the search kept, decoded on first call: only
+     * those it asked for, unless its options kept every one (see the class description).
      *
-     * @return them, empty when the service sent none
-     * @throws IllegalStateException when the search did not ask for them (see the class description)
+     * @return them, empty when the service sent none of them
+     * @throws IllegalStateException when the search asked for none (see the class description)
      */
     public FreeFormRecord generatedMembers() {
         return hit.generatedMembers();
@@ -103,7 +109,7 @@ public final class Hit<T> {
      * The whole {@code _highlightResult} member.
      *
      * @return it, if present (and an object, as the service sends it)
-     * @throws IllegalStateException when the search did not ask for generated members
+     * @throws IllegalStateException when the search did not ask for highlights
      */
     public Optional<FreeFormRecord> highlightResult() {
         return objectMember(HIGHLIGHT_RESULT);
@@ -115,7 +121,7 @@ public final class Hit<T> {
      *
      * @param attribute the attribute
      * @return its highlight; empty when absent, nested or a list's
-     * @throws IllegalStateException when the search did not ask for generated members
+     * @throws IllegalStateException when the search did not ask for highlights
      */
     public Optional<HighlightResult> highlight(String attribute) {
         return single(HIGHLIGHT_RESULT, attribute);
@@ -127,7 +133,7 @@ public final class Hit<T> {
      *
      * @param attribute the attribute
      * @return one per item; empty when the attribute is absent or holds a single value ({@link #highlight(String)})
-     * @throws IllegalStateException when the search did not ask for generated members
+     * @throws IllegalStateException when the search did not ask for highlights
      */
     public List<HighlightResult> highlights(String attribute) {
         return items(HIGHLIGHT_RESULT, attribute);
@@ -137,7 +143,7 @@ public final class Hit<T> {
      * The whole {@code _snippetResult} member.
      *
      * @return it, if present (and an object, as the service sends it)
-     * @throws IllegalStateException when the search did not ask for generated members
+     * @throws IllegalStateException when the search did not ask for snippets
      */
     public Optional<FreeFormRecord> snippetResult() {
         return objectMember(SNIPPET_RESULT);
@@ -149,7 +155,7 @@ public final class Hit<T> {
      *
      * @param attribute the attribute
      * @return its snippet; empty when absent, nested or a list's
-     * @throws IllegalStateException when the search did not ask for generated members
+     * @throws IllegalStateException when the search did not ask for snippets
      */
     public Optional<HighlightResult> snippet(String attribute) {
         return single(SNIPPET_RESULT, attribute);
@@ -160,7 +166,7 @@ public final class Hit<T> {
      *
      * @param attribute the attribute
      * @return one per item; empty when the attribute is absent or holds a single value ({@link #snippet(String)})
-     * @throws IllegalStateException when the search did not ask for generated members
+     * @throws IllegalStateException when the search did not ask for snippets
      */
     public List<HighlightResult> snippets(String attribute) {
         return items(SNIPPET_RESULT, attribute);
@@ -170,10 +176,13 @@ public final class Hit<T> {
      * The {@code _rankingInfo} member.
      *
      * @return it, present when {@code getRankingInfo} was set
-     * @throws IllegalStateException when the search did not ask for generated members
+     * @throws IllegalStateException when the search did not ask for ranking info
      */
     public Optional<RankingInfo> rankingInfo() {
-        return hit.generatedMembers().getAs("_rankingInfo", RankingInfo.class);
+        // asked first on its own: a search that kept other members but not this one throws
+        return hit.generatedMember(RANKING_INFO).isEmpty()
+                ? Optional.empty()
+                : hit.generatedMembers().getAs(RANKING_INFO, RankingInfo.class);
     }
 
     private Optional<HighlightResult> single(String member, String attribute) {
@@ -196,7 +205,7 @@ public final class Hit<T> {
 
     /** A generated member that is an object, as {@code _highlightResult} and {@code _snippetResult} are. */
     private Optional<FreeFormRecord> objectMember(String member) {
-        return record(hit.generatedMembers().get(member));
+        return record(hit.generatedMember(member).orElse(null));
     }
 
     /** A highlight: an object with a {@code value}; anything else (a nested attribute's object) is none. */

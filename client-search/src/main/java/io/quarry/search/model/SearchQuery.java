@@ -19,16 +19,18 @@ import java.util.Objects;
  * parameter; the methods of a list refuse a null list or a null in one, with a {@link NullPointerException} naming
  * the parameter. The service's defaults apply to every parameter left unset.
  *
- * <p>The hits of a search keep the members the service generates for them ({@code _highlightResult},
- * {@code _snippetResult}, {@code _rankingInfo}) only when the search asks: its query names at least one attribute in
- * {@link #attributesToHighlight} or {@link #attributesToSnippet}, sets {@link #highlightPreTag},
- * {@link #highlightPostTag} or {@link #snippetEllipsisText}, or sets {@link #getRankingInfo} to true; set through
+ * <p>The hits of a search keep each member the service generates for them only when the search asks for it:
+ * {@code _highlightResult} when its query names at least one attribute in {@link #attributesToHighlight} or sets
+ * {@link #highlightPreTag} or {@link #highlightPostTag}; {@code _snippetResult} when it names one in
+ * {@link #attributesToSnippet} or sets {@link #snippetEllipsisText}; {@code _rankingInfo} when it sets
+ * {@link #getRankingInfo} to true (a search asking for ranking info alone keeps no highlight); set through
  * these methods, {@link #param(String, Object)}, {@link #of(Map)} or inside a {@code params} string, as a list, an
  * array, a string (a JSON array, or names separated by commas), a boolean, {@code "true"} or {@code 1}. Other
  * parameters that make the service add a member ({@code distinct}'s {@code _distinctSeqID}) do not count; nor do the
  * index's settings or the key's restrictions, which the client does not see: ask with
- * {@link io.quarry.core.RequestOptions.Builder#keepGeneratedMembers()} then. Otherwise each hit keeps its record and
- * objectID only, and asking it for a generated member throws (see {@link Hit}).
+ * {@link io.quarry.core.RequestOptions.Builder#keepGeneratedMembers()} then, which keeps every member. Asking a hit
+ * for a member its search did not keep throws (see {@link Hit}); a hit of a search that asks for none keeps its
+ * record and objectID only.
  */
 public final class SearchQuery extends MapValue<SearchQuery> {
 
@@ -358,7 +360,7 @@ public final class SearchQuery extends MapValue<SearchQuery> {
     /**
      * Sets {@code attributesToHighlight}.
      *
-     * Naming at least one attribute asks for the hits' generated members (see the class description).
+     * Naming at least one attribute asks for the hits' highlights (see the class description).
      *
      * @param attributes the attributes highlighted in {@code _highlightResult}
      * @return a new query
@@ -370,7 +372,7 @@ public final class SearchQuery extends MapValue<SearchQuery> {
     /**
      * Sets {@code attributesToSnippet}.
      *
-     * Naming at least one attribute asks for the hits' generated members (see the class description).
+     * Naming at least one attribute asks for the hits' snippets (see the class description).
      *
      * @param attributes the attributes snippeted, e.g. {@code description:10}: a number after the last {@code :} is
      *     the word count, so an attribute whose name ends in {@code :} and digits is written with a count of its own
@@ -384,7 +386,7 @@ public final class SearchQuery extends MapValue<SearchQuery> {
     /**
      * Sets {@code highlightPreTag}.
      *
-     * Asks for the hits' generated members (see the class description).
+     * Asks for the hits' highlights (see the class description).
      *
      * @param tag the markup placed before a match
      * @return a new query
@@ -396,7 +398,7 @@ public final class SearchQuery extends MapValue<SearchQuery> {
     /**
      * Sets {@code highlightPostTag}.
      *
-     * Asks for the hits' generated members (see the class description).
+     * Asks for the hits' highlights (see the class description).
      *
      * @param tag the markup placed after a match
      * @return a new query
@@ -408,7 +410,7 @@ public final class SearchQuery extends MapValue<SearchQuery> {
     /**
      * Sets {@code snippetEllipsisText}.
      *
-     * Asks for the hits' generated members (see the class description).
+     * Asks for the hits' snippets (see the class description).
      *
      * @param text the text marking cut-off snippet ends
      * @return a new query
@@ -420,7 +422,7 @@ public final class SearchQuery extends MapValue<SearchQuery> {
     /**
      * Sets {@code getRankingInfo}.
      *
-     * True asks for the hits' generated members (see the class description).
+     * True asks for the hits' ranking info (see the class description).
      *
      * @param enabled whether hits carry {@code _rankingInfo}
      * @return a new query
