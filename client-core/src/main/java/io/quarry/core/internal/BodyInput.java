@@ -22,19 +22,40 @@ abstract class BodyInput {
      * @param length the body's length, from the array's start
      * @return it
      */
-    static BodyInput of(byte[] bytes, int length) {
+    static Held of(byte[] bytes, int length) {
         Objects.checkFromIndexSize(0, length, bytes.length);
-        return new BodyInput() {
-            @Override
-            JsonParser parser(ObjectReader reader) {
-                return reader.createParser(bytes, 0, length);
-            }
+        return new Held(bytes, length);
+    }
 
-            @Override
-            void partRead(long from, long to, ScratchBytes into) {
-                into.write(bytes, (int) from, (int) (to - from)); // held whole: copied in one go at its end
-            }
-        };
+    /** A body held whole in an array. */
+    static final class Held extends BodyInput {
+        private final byte[] bytes;
+        private final int length;
+
+        private Held(byte[] bytes, int length) {
+            this.bytes = bytes;
+            this.length = length;
+        }
+
+        /** {@return the array holding the body from its start} */
+        byte[] bytes() {
+            return bytes;
+        }
+
+        /** {@return the body's length} */
+        int length() {
+            return length;
+        }
+
+        @Override
+        JsonParser parser(ObjectReader reader) {
+            return reader.createParser(bytes, 0, length);
+        }
+
+        @Override
+        void partRead(long from, long to, ScratchBytes into) {
+            into.write(bytes, (int) from, (int) (to - from)); // held whole: copied in one go at its end
+        }
     }
 
     /**

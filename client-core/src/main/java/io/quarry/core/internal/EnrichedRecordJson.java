@@ -127,6 +127,10 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
                     EnrichedRecord.class, "expected a JSON object for a record, got " + p.currentToken());
         }
         Class<?> raw = recordType.getRawClass();
+        Json.BodyRead body = Json.bodyReadBy(p);
+        if (body != null && body.census() != null) {
+            body.census().saw(p, raw, members.steppedOver(), recordMapper == null);
+        }
         if (raw == FreeFormRecord.class) {
             FreeFormRecord record = (FreeFormRecord) recordReader.deserialize(p, ctxt);
             return new EnrichedRecord<>(
@@ -152,7 +156,6 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
             Object record = recordReader.deserialize(p, ctxt);
             return hit(record, objectIDOf(record), kept.nothingSent(), null, kept);
         }
-        Json.BodyRead body = Json.bodyReadBy(p);
         if (body != null && (members.steppedOver() || none)) {
             return readNoting(body.hitNotes(call), ctxt, kept);
         }

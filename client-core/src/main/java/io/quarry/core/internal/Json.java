@@ -311,11 +311,15 @@ public final class Json {
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
     static <T> T read(ObjectReader reader, BodyInput body, Type type) {
+        return read(reader, body, type, null);
+    }
+
+    private static <T> T read(ObjectReader reader, BodyInput body, Type type, HitCensus census) {
         BodyRead outer = BODY_BEING_READ.get();
         BodyRead read = null;
         try (JsonParser parser = body.parser(reader)) {
             // byte offsets are the body's only in a parser of UTF-8 bytes; any other reads hits as a conversion does
-            read = parser instanceof UTF8StreamJsonParser ? new BodyRead(body, parser) : null;
+            read = parser instanceof UTF8StreamJsonParser ? new BodyRead(body, parser, census) : null;
             BODY_BEING_READ.set(read);
             return reader.readValue(parser);
         } catch (JacksonException e) {
@@ -342,7 +346,45 @@ public final class Json {
      *     read (its cause then says why)
      */
     static <T> T readKeeping(BodyInput body, Type type, KeptMembers kept) {
-        return read(keeping(KEEPING_READERS, READERS_BY_TYPE, type, kept), body, type);
+        ObjectReader reader = keeping(KEEPING_READERS, READERS_BY_TYPE, type, kept);
+        if (kept.keepsNone()
+                && body instanceof BodyInput.Held held
+                && held.length() <= PooledBytes.CHUNK_SIZE
+                && HitCensus.verdict(type) != Boolean.FALSE) {
+            return readCut(reader, held, type);
+        }
+        return read(reader, body, type);
+    }
+
+    /**
+     * Decodes an answer whose hits keep no generated member from a copy without them ({@link GeneratedMembersCut}),
+     * once the answer's type is known to read its hits so ({@link HitCensus}); until then, from the answer itself,
+     * learning. Any failure is the answer's own, said at its own offsets: the answer itself is read again.
+     */
+    private static <T> T readCut(ObjectReader reader, BodyInput.Held body, Type type) {
+        byte[] copy = PooledBytes.lendChunk();
+        int written = body.length(); // at most: a cut abandoned midway wrote part of the copy
+        try {
+            if (HitCensus.verdict(type) == null) {
+                int hits = GeneratedMembersCut.cutCounting(body.bytes(), body.length(), copy)[1];
+                HitCensus census = new HitCensus();
+                T value = read(reader, body, type, census);
+                census.learn(type, hits);
+                return value;
+            }
+            int length = GeneratedMembersCut.cut(body.bytes(), body.length(), copy);
+            if (length == GeneratedMembersCut.NOTHING_CUT) {
+                return read(reader, body, type);
+            }
+            written = length;
+            try {
+                return read(reader, BodyInput.of(copy, length), type);
+            } catch (RuntimeException e) {
+                return read(reader, body, type);
+            }
+        } finally {
+            PooledBytes.takeBackChunk(copy, written);
+        }
     }
 
     /**
@@ -420,9 +462,18 @@ public final class Json {
         /** Where this read sets hits' bytes aside, taken from the pool on the first hit. */
         private ScratchBytes bytes;
 
-        private BodyRead(BodyInput body, JsonParser parser) {
+        /** What the hits were read as, while the answer's type is learnt ({@link HitCensus}); else null. */
+        private final HitCensus census;
+
+        private BodyRead(BodyInput body, JsonParser parser, HitCensus census) {
             this.body = body;
             this.parser = parser;
+            this.census = census;
+        }
+
+        /** {@return what the hits are read as, while the answer's type is learnt; else null} */
+        HitCensus census() {
+            return census;
         }
 
         /**

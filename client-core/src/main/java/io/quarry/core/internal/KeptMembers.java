@@ -110,6 +110,11 @@ public final class KeptMembers {
         return Set.copyOf(all);
     }
 
+    /** {@return whether no hit keeps any member} */
+    boolean keepsNone() {
+        return union.none();
+    }
+
     /** {@return whether the readers of this kind are worth caching: one set for every hit, of a few names} */
     boolean oneForAll() {
         return perItem.length == 1;
