@@ -311,7 +311,7 @@ final class GeneratedMembersCut {
     private int spaces(int i) {
         while (i < end) {
             byte c = in[i];
-            if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+            if (c > ' ' || (c != ' ' && c != '\n' && c != '\r' && c != '\t')) { // most often the first test
                 return i;
             }
             i++;
@@ -529,8 +529,7 @@ final class GeneratedMembersCut {
                 long word = (long) LONGS.get(in, i);
                 long found = zeroBytes(word ^ QUOTES)
                         | zeroBytes(word ^ BACKSLASHES)
-                        | ((word - SPACES) & ~word & HIGH_BITS) // below a space
-                        | (word & HIGH_BITS); // not ASCII
+                        | (((word - SPACES) | word) & HIGH_BITS); // below a space, or not ASCII
                 if (found != 0) {
                     i += Long.numberOfTrailingZeros(found) >>> 3;
                     break;
