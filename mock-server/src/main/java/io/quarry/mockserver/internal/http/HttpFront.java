@@ -111,12 +111,25 @@ public final class HttpFront implements ExchangeHandler {
             exchange.abort(CloseReason.CLIENT_GONE);
         } catch (Throwable failure) {
             try {
-                answer(exchange, failed(exchange, failure));
+                answer(exchange, failed(exchange, inItsApisTerms(exchange, failure)));
             } catch (Throwable again) {
                 // making the error's answer failed too (out of memory, most likely): the client still gets one
                 lastResort(exchange, again);
             }
         }
+    }
+
+    /**
+     * {@return the front's refusal as the request's API documents it: a 400 (a malformed escape, an unknown parameter
+     *     of a strict server, a body that does not decode) with the status the API gives an invalid request, such as
+     *     usage's 422, and the same message}
+     */
+    private Throwable inItsApisTerms(Exchange exchange, Throwable failure) {
+        if (!(failure instanceof ApiException refused) || refused.status() != 400) {
+            return failure;
+        }
+        int status = router.invalidRequestStatusOf(exchange.head().rawPath());
+        return status == 400 ? failure : new ApiException(status, refused.getMessage(), refused.headers());
     }
 
     @Override
