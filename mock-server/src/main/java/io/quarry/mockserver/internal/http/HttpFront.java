@@ -94,7 +94,7 @@ public final class HttpFront implements ExchangeHandler {
         this.faults = faults;
         this.hosts = hosts;
         this.timer = timer;
-        this.writer = new ResponseWriter(version, observer);
+        this.writer = new ResponseWriter(version, observer, router.methods());
         WireResponse made = writer.refusal(503, Failures.OUT_OF_MEMORY);
         this.outOfMemory = WireResponse.of(503, Map.copyOf(made.headers()), made.body());
         this.observer = observer;

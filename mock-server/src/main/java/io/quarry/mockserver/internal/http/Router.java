@@ -159,6 +159,11 @@ public final class Router {
         return methods.contains(method);
     }
 
+    /** {@return the methods of the routes (as sent: methods are case-sensitive)} */
+    public Set<String> methods() {
+        return Set.copyOf(methods);
+    }
+
     /** {@return every route, in the order added} */
     public List<Route> routes() {
         return routes.stream().map(CompiledRoute::route).toList();
