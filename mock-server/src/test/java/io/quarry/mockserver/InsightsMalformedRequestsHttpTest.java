@@ -14,7 +14,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * {@code POST /1/events}, whose documents list a 422 and a 401 and no 400, answers a request the front refuses before
  * the events are read with a 422 {@code {"message", "status"}} too: a percent-escape in the URL that decodes to
- * nothing, an unknown URL parameter of a strict server, a gzip body that does not unzip. They were 400s.
+ * nothing, an unknown URL parameter of a strict server, a body whose chunks or gzip do not decode. They were 400s.
  */
 @Timeout(60)
 class InsightsMalformedRequestsHttpTest {
@@ -36,7 +36,8 @@ class InsightsMalformedRequestsHttpTest {
                     .send("POST " + target + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
                             + "X-Service-Application-Id: " + server.applicationId() + "\r\n"
                             + "X-Service-API-Key: " + server.adminKey() + "\r\n" + extraHeaders
-                            + "Content-Length: " + body.length + "\r\n\r\n")
+                            + (extraHeaders.contains("chunked") ? "" : "Content-Length: " + body.length + "\r\n")
+                            + "\r\n")
                     .send(body)
                     .readAnswer(false);
         }
@@ -60,6 +61,14 @@ class InsightsMalformedRequestsHttpTest {
         assertRefused(
                 post("/1/events", "Content-Encoding: gzip\r\n", EVENTS.getBytes(StandardCharsets.UTF_8)),
                 "Invalid gzip body");
+
+        WireAnswer badChunk = post(
+                "/1/events",
+                "Transfer-Encoding: chunked\r\n",
+                "zz\r\n{}\r\n0\r\n\r\n".getBytes(StandardCharsets.UTF_8));
+        assertRefused(
+                badChunk, "Malformed request body: invalid chunked encoding, or the body ended before it was complete");
+        assertThat(badChunk.closes()).as("the rest of the body cannot be found").isTrue();
 
         assertThat(post("/1/events").status()).isEqualTo(200);
     }
