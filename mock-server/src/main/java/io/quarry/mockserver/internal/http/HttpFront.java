@@ -94,7 +94,7 @@ public final class HttpFront implements ExchangeHandler {
         this.faults = faults;
         this.hosts = hosts;
         this.timer = timer;
-        this.writer = new ResponseWriter(version, observer);
+        this.writer = new ResponseWriter(version, observer, router.methods());
         WireResponse made = writer.refusal(503, Failures.OUT_OF_MEMORY);
         this.outOfMemory = WireResponse.of(503, Map.copyOf(made.headers()), made.body());
         this.observer = observer;
@@ -111,12 +111,25 @@ public final class HttpFront implements ExchangeHandler {
             exchange.abort(CloseReason.CLIENT_GONE);
         } catch (Throwable failure) {
             try {
-                answer(exchange, failed(exchange, failure));
+                answer(exchange, failed(exchange, inItsApisTerms(exchange, failure)));
             } catch (Throwable again) {
                 // making the error's answer failed too (out of memory, most likely): the client still gets one
                 lastResort(exchange, again);
             }
         }
+    }
+
+    /**
+     * {@return the front's refusal as the request's API documents it: a 400 (a malformed escape, an unknown parameter
+     *     of a strict server, a body that does not decode) with the status the API gives an invalid request, such as
+     *     usage's 422, and the same message}
+     */
+    private Throwable inItsApisTerms(Exchange exchange, Throwable failure) {
+        if (!(failure instanceof ApiException refused) || refused.status() != 400) {
+            return failure;
+        }
+        int status = router.invalidRequestStatusOf(exchange.head().rawPath());
+        return status == 400 ? failure : new ApiException(status, refused.getMessage(), refused.headers());
     }
 
     @Override

@@ -12,13 +12,16 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.zip.GZIPOutputStream;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Writes answers: JSON (gzipped when accepted), CORS preflights, refusals of the wire, and the scripted faults that
- * change them.
+ * change them. Every answer allows any origin and exposes its own headers to the origin's scripts ({@link
+ * ExposedHeaders}).
  */
 final class ResponseWriter {
 
@@ -32,15 +35,25 @@ final class ResponseWriter {
 
     private final String version;
     private final AnswerObserver observer;
+    /** What a CORS preflight allows: every method of a route, the crawler's {@code PATCH} among them. */
+    private final String allowedMethods;
 
-    ResponseWriter(String version, AnswerObserver observer) {
+    /**
+     * @param version the mock server's version, a header of every answer
+     * @param observer told of every answer as it is written
+     * @param methods the methods of the routes
+     */
+    ResponseWriter(String version, AnswerObserver observer, Set<String> methods) {
         this.version = version;
         this.observer = observer;
+        Set<String> allowed = new TreeSet<>(methods);
+        allowed.add("OPTIONS");
+        this.allowedMethods = String.join(", ", allowed);
     }
 
     void preflight(Exchange exchange) {
         Map<String, String> headers = common();
-        headers.put("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS");
+        headers.put("Access-Control-Allow-Methods", allowedMethods);
         String asked = exchange.head().header("Access-Control-Request-Headers");
         headers.put("Access-Control-Allow-Headers", allowedHeaders(asked));
         headers.put("Access-Control-Max-Age", "86400");
@@ -58,6 +71,7 @@ final class ResponseWriter {
         String text = message == null || message.isBlank() ? "Bad request" : Sanitize.shortText(message);
         Map<String, String> headers = common();
         headers.put("Content-Type", "application/json; charset=UTF-8");
+        ExposedHeaders.add(headers, HttpFront.VERSION_HEADER);
         return WireResponse.of(
                 status, headers, Json.bytes(Response.error(status, text).body()));
     }
@@ -100,6 +114,8 @@ final class ResponseWriter {
         if (fault != null && fault.kind() == FaultAction.Kind.TRUNCATED_BODY) {
             body = Arrays.copyOf(body, body.length / 2);
         }
+        // before the gzip's Content-Encoding, which the browser reads for the script
+        ExposedHeaders.add(headers, HttpFront.VERSION_HEADER);
         observe(exchange, response.status(), body, fault);
         String accept = exchange.head().header("Accept-Encoding");
         if (accept != null && accept.toLowerCase(Locale.ROOT).contains("gzip")) {

@@ -27,6 +27,11 @@ public final class Router {
 
     private record PathHeaders(String segment, Supplier<Map<String, String>> headers) {}
 
+    /** The status replacing the front's 400 under a path prefix: a list, read on refusals alone. */
+    private final List<PathStatus> invalidRequestUnder = new ArrayList<>();
+
+    private record PathStatus(List<String> prefix, int status) {}
+
     /**
      * {@return this router}
      *
@@ -91,12 +96,72 @@ public final class Router {
     }
 
     /**
+     * {@return this router}
+     *
+     * @param prefix the leading segments of the paths, decoded ({@code /1/usage})
+     * @param status what the API under it documents for an invalid request (usage's 422): the status, instead of the
+     *     front's 400, of a request under the prefix that the front refuses as invalid before any handler runs (an
+     *     escape that decodes to nothing, an unknown parameter of a strict server)
+     * @throws IllegalStateException when a status is given under the prefix already
+     */
+    public Router invalidRequestStatusUnder(String prefix, int status) {
+        List<String> segments = PathCodec.rawSegments(prefix);
+        for (PathStatus given : invalidRequestUnder) {
+            if (given.prefix().equals(segments)) {
+                throw new IllegalStateException("a status under " + prefix + " is given twice");
+            }
+        }
+        invalidRequestUnder.add(new PathStatus(segments, status));
+        return this;
+    }
+
+    /**
+     * {@return the status of a request the front refuses as invalid: the one given for the path's prefix, else 400}
+     *
+     * @param rawPath the raw path, its leading segments read as the router reads them (decoded); a segment that does
+     *     not decode belongs to no prefix
+     */
+    public int invalidRequestStatusOf(String rawPath) {
+        if (invalidRequestUnder.isEmpty()) {
+            return 400;
+        }
+        List<String> raw = PathCodec.rawSegments(rawPath);
+        for (PathStatus given : invalidRequestUnder) {
+            if (startsWith(raw, given.prefix())) {
+                return given.status();
+            }
+        }
+        return 400;
+    }
+
+    private static boolean startsWith(List<String> rawSegments, List<String> prefix) {
+        if (rawSegments.size() < prefix.size()) {
+            return false;
+        }
+        for (int i = 0; i < prefix.size(); i++) {
+            try {
+                if (!PathCodec.decodeSegment(rawSegments.get(i)).equals(prefix.get(i))) {
+                    return false;
+                }
+            } catch (ApiException malformed) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * {@return whether some route has this method (as sent: methods are case-sensitive)}
      *
      * @param method the request method
      */
     public boolean hasMethod(String method) {
         return methods.contains(method);
+    }
+
+    /** {@return the methods of the routes (as sent: methods are case-sensitive)} */
+    public Set<String> methods() {
+        return Set.copyOf(methods);
     }
 
     /** {@return every route, in the order added} */

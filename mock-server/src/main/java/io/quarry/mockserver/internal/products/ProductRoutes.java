@@ -33,6 +33,8 @@ public final class ProductRoutes {
 
     private final Map<String, Supplier<Map<String, String>>> headersUnder = new HashMap<>();
 
+    private final Map<String, Integer> invalidRequestStatusUnder = new HashMap<>();
+
     private String current;
 
     /** A registered route with its template's segments. */
@@ -109,6 +111,26 @@ public final class ProductRoutes {
         return this;
     }
 
+    /**
+     * Gives the status of an invalid request under a path prefix, for an API whose documents give one other than the
+     * 400 the front answers before any route runs (an escape that decodes to nothing, an unknown parameter of a
+     * strict server): the front's refusals there take it, with the same message.
+     *
+     * @param prefix the paths' leading segments, decoded ({@code /1/usage})
+     * @param status the status
+     * @return this registry
+     * @throws IllegalStateException if a status is given under that prefix already
+     */
+    public ProductRoutes invalidRequestStatusUnder(String prefix, int status) {
+        if (current == null) {
+            throw new IllegalStateException("statuses are given from Product.register");
+        }
+        if (invalidRequestStatusUnder.putIfAbsent(prefix, status) != null) {
+            throw new IllegalStateException(current + " gives a status under " + prefix + " twice or after another");
+        }
+        return this;
+    }
+
     /** {@return every route with its product, in registration order} */
     public List<ProductRoute> routes() {
         return List.copyOf(routes);
@@ -121,6 +143,7 @@ public final class ProductRoutes {
             router.add(registered.route());
         }
         headersUnder.forEach(router::headersUnder);
+        invalidRequestStatusUnder.forEach(router::invalidRequestStatusUnder);
         return router;
     }
 

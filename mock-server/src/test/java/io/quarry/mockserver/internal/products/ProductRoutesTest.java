@@ -126,4 +126,35 @@ class ProductRoutesTest {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("other gives headers under /2");
     }
+
+    private static Product invalidRequestStatus(String name, String prefix, int status) {
+        return new Product() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public void register(ProductRoutes registry) {
+                registry.invalidRequestStatusUnder(prefix, status);
+            }
+        };
+    }
+
+    @Test
+    void anInvalidRequestsStatusGoesOnThePathsUnderItsPrefixAloneAndIsGivenByOneProduct() {
+        ProductRoutes routes = new ProductRoutes().register(invalidRequestStatus("usage", "/1/usage", 422));
+        Router router = routes.router();
+
+        for (String path : List.of("/1/usage", "/1/usage/", "/1/usage/%ZZ", "/1/us%61ge/x/y", "/%31/usage/x")) {
+            assertThat(router.invalidRequestStatusOf(path)).as(path).isEqualTo(422);
+        }
+        for (String path :
+                List.of("/1/usages/x", "/1/indexes/usage", "/2/usage", "/1", "/", "/1/us%ZZage/x", "usage")) {
+            assertThat(router.invalidRequestStatusOf(path)).as(path).isEqualTo(400);
+        }
+        assertThatThrownBy(() -> routes.register(invalidRequestStatus("other", "/1/usage", 400)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("other gives a status under /1/usage");
+    }
 }

@@ -44,5 +44,7 @@ public final class InsightsProduct implements Product {
                 Operation.SEND_EVENTS,
                 Work.WRITE,
                 events.handler(EventsRoute.SEND)));
+        // the call's documents list a 422 and a 401, and no 400
+        routes.invalidRequestStatusUnder("/1/events", 422);
     }
 }

@@ -39,6 +39,8 @@ final class SearchRoutes implements RouteMethods {
 
     private static final Set<String> URL_ONLY_PARAMS =
             Set.of("x-service-application-id", "x-service-api-key", "cursor");
+    /** The URL parameter holding further search parameters as one URL-encoded string. */
+    private static final String PARAMS = "params";
     /** The most entries one multi-search may hold, on the service too. */
     static final int MAX_QUERIES = 50;
 
@@ -236,23 +238,34 @@ final class SearchRoutes implements RouteMethods {
         return result;
     }
 
-    /** {@return {@code {"params": "<raw query string without credentials or cursor>"}}} */
+    /**
+     * {@return {@code {"params": "<raw query string without credentials or cursor>"}}, a {@code params} URL
+     *     parameter's own string unpacked in front of the others: the URL's own parameters win over it, as a POST
+     *     body's members win over its {@code params}; a {@code params} inside it is not unpacked again}
+     */
     private static ObjectNode paramsFromUrl(Request request) {
         StringJoiner kept = new StringJoiner("&");
         String raw = request.rawQuery();
+        String nested = null;
         if (raw != null) {
             for (String pair : raw.split("&")) {
                 int eq = pair.indexOf('=');
                 String name = PathCodec.parseQuery(eq < 0 ? pair : pair.substring(0, eq) + "=").keySet().stream()
                         .findFirst()
                         .orElse("");
-                if (!pair.isEmpty() && !URL_ONLY_PARAMS.contains(name.toLowerCase(Locale.ROOT))) {
+                if (name.equals(PARAMS)) {
+                    // the first one, as a repeated URL parameter keeps its first value
+                    if (nested == null) {
+                        nested = request.query().get(PARAMS);
+                    }
+                } else if (!pair.isEmpty() && !URL_ONLY_PARAMS.contains(name.toLowerCase(Locale.ROOT))) {
                     kept.add(pair);
                 }
             }
         }
         ObjectNode body = Json.object();
-        body.put("params", kept.toString());
+        String own = kept.toString();
+        body.put(PARAMS, nested == null || nested.isEmpty() ? own : own.isEmpty() ? nested : nested + "&" + own);
         return body;
     }
 }

@@ -44,7 +44,9 @@ public final class UsageProduct implements Product {
     @Override
     public void register(ProductRoutes registry) {
         registry.add(get("/1/usage/{statistic}", routes.handler(UsageRoutes.APPLICATION)))
-                .add(get("/1/usage/{statistic}/{index}", routes.handler(UsageRoutes.INDEX)));
+                .add(get("/1/usage/{statistic}/{index}", routes.handler(UsageRoutes.INDEX)))
+                // the usage API documents a 422 for any invalid request, and no 400
+                .invalidRequestStatusUnder("/1/usage", 422);
     }
 
     /** A usage read: usage does not count its own reads. */
