@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.quarry.core.BadRequestException;
 import io.quarry.core.FreeFormRecord;
+import io.quarry.core.NotFoundException;
 import io.quarry.core.PartialWriteException;
 import io.quarry.mockserver.Fault;
 import io.quarry.mockserver.junit.MockServerExtension;
@@ -317,8 +318,12 @@ class LazyWritesContractTest {
         assertThat(chunk.progress().chunksFailed()).isEqualTo(1);
         assertThat(report.acknowledgedRecords()).isEqualTo(acknowledgedIDs.size());
         Set<String> stored = new HashSet<>();
-        index.browseObjects(FreeFormRecord.class)
-                .forEach(r -> stored.add(r.getString("objectID").orElseThrow()));
+        try {
+            index.browseObjects(FreeFormRecord.class)
+                    .forEach(r -> stored.add(r.getString("objectID").orElseThrow()));
+        } catch (NotFoundException noIndex) {
+            // the other chunk in flight was stopped before the service took it: no write made the index
+        }
         assertThat(stored).isEqualTo(acknowledgedIDs).doesNotContainAnyElementsOf(chunk.objectIDs());
     }
 
