@@ -31,6 +31,11 @@ final class HitCensus {
         return VERDICTS.get(type);
     }
 
+    /** {@return whether the SDK's hit reader read any hit of the answer} */
+    boolean sawHits() {
+        return hits > 0;
+    }
+
     /**
      * Learns a type's verdict from one answer, once it held hits.
      *
@@ -38,7 +43,7 @@ final class HitCensus {
      * @param hitsCounted how many hits the cut counted in the answer, -1 when it could not read it
      */
     void learn(Type type, int hitsCounted) {
-        if (hitsCounted < 0 || (hits == 0 && hitsCounted == 0)) {
+        if (hitsCounted < 0 || hits == 0) {
             return; // nothing learnt: ask the next answer
         }
         if (VERDICTS.size() < Json.MAX_CACHED_READERS) {

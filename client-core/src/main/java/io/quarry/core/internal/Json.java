@@ -366,10 +366,11 @@ public final class Json {
         int written = body.length(); // at most: a cut abandoned midway wrote part of the copy
         try {
             if (HitCensus.verdict(type) == null) {
-                int hits = GeneratedMembersCut.cutCounting(body.bytes(), body.length(), copy)[1];
                 HitCensus census = new HitCensus();
                 T value = read(reader, body, type, census);
-                census.learn(type, hits);
+                if (census.sawHits()) { // an answer without hits teaches nothing, and is not scanned
+                    census.learn(type, GeneratedMembersCut.cutCounting(body.bytes(), body.length(), copy)[1]);
+                }
                 return value;
             }
             int length = GeneratedMembersCut.cut(body.bytes(), body.length(), copy);
