@@ -129,7 +129,7 @@ final class EnrichedRecordJson extends ValueDeserializer<EnrichedRecord<?>> {
         Class<?> raw = recordType.getRawClass();
         Json.BodyRead body = Json.bodyReadBy(p);
         if (body != null && body.census() != null) {
-            body.census().saw(p, raw, members.steppedOver(), recordMapper == null);
+            body.census().saw(p, raw, members.steppedOver());
         }
         if (raw == FreeFormRecord.class) {
             FreeFormRecord record = (FreeFormRecord) recordReader.deserialize(p, ctxt);

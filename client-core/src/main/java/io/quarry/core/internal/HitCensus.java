@@ -10,25 +10,31 @@ import tools.jackson.core.TokenStreamContext;
 /**
  * What the hits of one answer were read as, so as to learn whether answers of its type may be read from a copy
  * without their hits' generated members ({@link GeneratedMembersCut}): only when every hit is an object of a
- * {@code hits} array where the cut looks for hits, read by the SDK's own hit reader for a record type that would step
- * over those members anyway. The verdict is the type's: its readers are found once and do not change.
+ * {@code hits} array where the cut looks for hits, read by the SDK's hit reader for a record type whose deserializer
+ * (the SDK's, or the client's record mapper's) would step over those members anyway. The verdict is the type's for
+ * one mapper ({@link Verdicts}): its readers are found once and do not change.
  */
 final class HitCensus {
-
-    /** The verdict of each type, learnt from its first answer that held hits. */
-    private static final Map<Type, Boolean> VERDICTS = new ConcurrentHashMap<>();
 
     private int hits;
     private boolean everyOneCuttable = true;
 
     /**
-     * Whether answers of a type may be cut.
-     *
-     * @param type the answer's type
-     * @return the verdict, null until learnt
+     * The verdict of each answer type, learnt from its first answer that held hits: one set for the SDK's own
+     * mapper, one per client given a record mapper (whose hits its own deserializers read).
      */
-    static Boolean verdict(Type type) {
-        return VERDICTS.get(type);
+    static final class Verdicts {
+        private final Map<Type, Boolean> byType = new ConcurrentHashMap<>();
+
+        /**
+         * Whether answers of a type may be cut.
+         *
+         * @param type the answer's type
+         * @return the verdict, null until learnt
+         */
+        Boolean of(Type type) {
+            return byType.get(type);
+        }
     }
 
     /** {@return whether the SDK's hit reader read any hit of the answer} */
@@ -39,15 +45,16 @@ final class HitCensus {
     /**
      * Learns a type's verdict from one answer, once it held hits.
      *
+     * @param verdicts   the verdicts of the mapper that read it
      * @param type       the answer's type
      * @param hitsCounted how many hits the cut counted in the answer, -1 when it could not read it
      */
-    void learn(Type type, int hitsCounted) {
+    void learn(Verdicts verdicts, Type type, int hitsCounted) {
         if (hitsCounted < 0 || hits == 0) {
             return; // nothing learnt: ask the next answer
         }
-        if (VERDICTS.size() < Json.MAX_CACHED_READERS) {
-            VERDICTS.putIfAbsent(type, everyOneCuttable && hits == hitsCounted);
+        if (verdicts.byType.size() < Json.MAX_CACHED_READERS) {
+            verdicts.byType.putIfAbsent(type, everyOneCuttable && hits == hitsCounted);
         }
     }
 
@@ -56,13 +63,11 @@ final class HitCensus {
      *
      * @param hit          the answer's parser, on the hit's {@code START_OBJECT}
      * @param recordType   the hit's record type
-     * @param steppedOver  whether that type steps over the generated members
-     * @param sdkReader    whether the SDK's own mapper reads it (no record mapper of the client's)
+     * @param steppedOver  whether that type's deserializer steps over the generated members
      */
-    void saw(JsonParser hit, Class<?> recordType, boolean steppedOver, boolean sdkReader) {
+    void saw(JsonParser hit, Class<?> recordType, boolean steppedOver) {
         hits++;
-        everyOneCuttable &= sdkReader
-                && steppedOver
+        everyOneCuttable &= steppedOver
                 && recordType != FreeFormRecord.class
                 && recordType != Object.class
                 && !Map.class.isAssignableFrom(recordType)

@@ -52,6 +52,9 @@ public final class Json {
     private static final Map<Type, ObjectReader> READERS = new ConcurrentHashMap<>();
     // the same readers marked to keep only some of records' generated members (readKeeping), per kind kept
     private static final Map<KeptMembers, Map<Type, ObjectReader>> KEEPING_READERS = new ConcurrentHashMap<>();
+    /** Which answer types the SDK's mapper reads from a copy without generated members ({@link #readKeeping}). */
+    static final HitCensus.Verdicts CUT_VERDICTS = new HitCensus.Verdicts();
+
     private static final Object KEPT_MEMBERS = new Object();
     /** Bounds the kinds of kept members with cached readers: one set for every hit is a few names at most. */
     static final int MAX_CACHED_KINDS = 64;
@@ -346,12 +349,30 @@ public final class Json {
      *     read (its cause then says why)
      */
     static <T> T readKeeping(BodyInput body, Type type, KeptMembers kept) {
-        ObjectReader reader = keeping(KEEPING_READERS, READERS_BY_TYPE, type, kept);
+        return readKeeping(keeping(KEEPING_READERS, READERS_BY_TYPE, type, kept), body, type, kept, CUT_VERDICTS);
+    }
+
+    /**
+     * Decodes a response body whose records keep only some of their generated members with a given reader, as
+     * {@link #readKeeping(BodyInput, Type, KeptMembers)} does with the SDK's own.
+     *
+     * @param reader   the reader, marked with the members kept
+     * @param body     the body
+     * @param type     the target type
+     * @param kept     the members kept
+     * @param verdicts which answer types the reader's mapper reads from a copy without generated members
+     * @param <T>      the target type
+     * @return the value, null for a JSON null
+     * @throws DeserializationException if the JSON is malformed or does not match the type, or the body cannot be
+     *     read (its cause then says why)
+     */
+    static <T> T readKeeping(
+            ObjectReader reader, BodyInput body, Type type, KeptMembers kept, HitCensus.Verdicts verdicts) {
         if (kept.keepsNone()
                 && body instanceof BodyInput.Held held
                 && held.length() <= PooledBytes.CHUNK_SIZE
-                && HitCensus.verdict(type) != Boolean.FALSE) {
-            return readCut(reader, held, type);
+                && verdicts.of(type) != Boolean.FALSE) {
+            return readCut(reader, held, type, verdicts);
         }
         return read(reader, body, type);
     }
@@ -361,15 +382,15 @@ public final class Json {
      * once the answer's type is known to read its hits so ({@link HitCensus}); until then, from the answer itself,
      * learning. Any failure is the answer's own, said at its own offsets: the answer itself is read again.
      */
-    private static <T> T readCut(ObjectReader reader, BodyInput.Held body, Type type) {
+    private static <T> T readCut(ObjectReader reader, BodyInput.Held body, Type type, HitCensus.Verdicts verdicts) {
         byte[] copy = PooledBytes.lendChunk();
         int written = body.length(); // at most: a cut abandoned midway wrote part of the copy
         try {
-            if (HitCensus.verdict(type) == null) {
+            if (verdicts.of(type) == null) {
                 HitCensus census = new HitCensus();
                 T value = read(reader, body, type, census);
                 if (census.sawHits()) { // an answer without hits teaches nothing, and is not scanned
-                    census.learn(type, GeneratedMembersCut.cutCounting(body.bytes(), body.length(), copy)[1]);
+                    census.learn(verdicts, type, GeneratedMembersCut.cutCounting(body.bytes(), body.length(), copy)[1]);
                 }
                 return value;
             }

@@ -53,6 +53,8 @@ public final class RecordMapperJson {
     private final Map<Type, ObjectReader> readers = new ConcurrentHashMap<>();
     private final Map<KeptMembers, Map<Type, ObjectReader>> keepingReaders = new ConcurrentHashMap<>();
     private final Map<Class<?>, ObjectWriter> writers = new ConcurrentHashMap<>();
+    /** Which answer types this client reads from a copy without generated members (see {@link Json#readKeeping}). */
+    private final HitCensus.Verdicts cutVerdicts = new HitCensus.Verdicts();
 
     /**
      * @param recordMapper the caller's mapper
@@ -184,7 +186,8 @@ public final class RecordMapperJson {
      * @throws DeserializationException if the JSON is malformed or does not match the type
      */
     <T> T readKeeping(BodyInput body, Type type, KeptMembers kept) {
-        return Json.read(Json.keeping(keepingReaders, this::readerFor, type, kept), body, type);
+        return Json.readKeeping(
+                Json.keeping(keepingReaders, this::readerFor, type, kept), body, type, kept, cutVerdicts);
     }
 
     /**

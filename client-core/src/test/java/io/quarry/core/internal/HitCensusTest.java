@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Which answer types are read from a copy without their hits' generated members ({@link GeneratedMembersCut}): learnt
@@ -30,7 +31,7 @@ class HitCensusTest {
     @Test
     void aRecordTypeSteppingOverTheMembersIsCutOnceAnAnswerWithHitsTaughtIt() {
         read("{\"hits\":[],\"nbHits\":0}", PlainPage.class);
-        assertThat(HitCensus.verdict(PlainPage.class)).isNull();
+        assertThat(Json.CUT_VERDICTS.of(PlainPage.class)).isNull();
 
         for (int i = 0; i < 2; i++) { // the first answer teaches, the second is cut
             PlainPage page = read(ANSWER, PlainPage.class);
@@ -41,7 +42,7 @@ class HitCensusTest {
             assertThatThrownBy(() -> hit.generatedMember("_highlightResult"))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("did not ask");
-            assertThat(HitCensus.verdict(PlainPage.class)).isTrue();
+            assertThat(Json.CUT_VERDICTS.of(PlainPage.class)).isTrue();
         }
     }
 
@@ -57,8 +58,8 @@ class HitCensusTest {
             MapPage map = read(ANSWER, MapPage.class);
             assertThat(map.hits().get(0).record()).containsKey("_rankingInfo");
         }
-        assertThat(HitCensus.verdict(FreePage.class)).isFalse();
-        assertThat(HitCensus.verdict(MapPage.class)).isFalse();
+        assertThat(Json.CUT_VERDICTS.of(FreePage.class)).isFalse();
+        assertThat(Json.CUT_VERDICTS.of(MapPage.class)).isFalse();
     }
 
     record Highlighted(
@@ -72,7 +73,7 @@ class HitCensusTest {
             HighlightedPage page = read(ANSWER, HighlightedPage.class);
             assertThat(page.hits().get(0).record().highlights()).containsKey("name");
         }
-        assertThat(HitCensus.verdict(HighlightedPage.class)).isFalse();
+        assertThat(Json.CUT_VERDICTS.of(HighlightedPage.class)).isFalse();
     }
 
     record Inner(List<EnrichedRecord<Plain>> hits) {}
@@ -86,7 +87,7 @@ class HitCensusTest {
             Wrapped wrapped = read(answer, Wrapped.class);
             assertThat(wrapped.data().hits()).hasSize(1);
         }
-        assertThat(HitCensus.verdict(Wrapped.class)).isFalse();
+        assertThat(Json.CUT_VERDICTS.of(Wrapped.class)).isFalse();
     }
 
     record Listing(String name) {}
@@ -98,7 +99,32 @@ class HitCensusTest {
         record Mixed(List<Other> results, List<EnrichedRecord<Listing>> hits) {}
         String answer = "{\"results\":[{\"hits\":[{\"name\":\"x\",\"_rankingInfo\":{}}]}],\"hits\":[{\"name\":\"y\"}]}";
         read(answer, Mixed.class);
-        assertThat(HitCensus.verdict(Mixed.class)).isFalse();
+        assertThat(Json.CUT_VERDICTS.of(Mixed.class)).isFalse();
+    }
+
+    record Loose(String name, Map<String, Object> highlights) {}
+
+    record LoosePage(List<EnrichedRecord<Loose>> hits) {}
+
+    /** A client's record mapper that reads the highlights into {@link Loose#highlights()}. */
+    abstract static class ReadsHighlights {
+        @JsonProperty("_highlightResult")
+        abstract Map<String, Object> highlights();
+    }
+
+    @Test
+    void eachMapperLearnsForItself() {
+        RecordMapperJson client = new RecordMapperJson(JsonMapper.builder()
+                .addMixIn(Loose.class, ReadsHighlights.class)
+                .build());
+        for (int i = 0; i < 2; i++) { // the SDK's mapper learns first: its verdict is not the client's
+            LoosePage sdks = read(ANSWER, LoosePage.class);
+            assertThat(sdks.hits().get(0).record()).isEqualTo(new Loose("a", null));
+            byte[] bytes = bytes(ANSWER);
+            LoosePage page = client.readDroppingGeneratedMembers(bytes, bytes.length, LoosePage.class);
+            assertThat(page.hits().get(0).record().highlights()).containsKey("name");
+        }
+        assertThat(Json.CUT_VERDICTS.of(LoosePage.class)).isTrue();
     }
 
     @SuppressWarnings("unchecked")
