@@ -115,10 +115,11 @@
   }
 
   // The view shown is in the URL's fragment, with what it shows: "#journal?status=5xx" (its filters),
-  // "#indices/products" (an index open), "#journal/42" (an entry open); never the key. A reload shows it again, as
+  // "#indices/products" (an index open), "#journal/42" (an entry open), "#indices/products?page=3&records=2" and
+  // "#access?page=2" (the pages reached, past the first); never the key. A reload shows it again, as
   // does a link to it once signed in. Back and Forward go through the views chosen with a click and the details
   // opened (Back closes a detail); a tab passed with the arrow keys replaces the entry instead of adding one, or Back
-  // would step through every tab passed, and so does a filter typed.
+  // would step through every tab passed, and so do a filter typed and a page turned.
   function viewInUrl() {
     const name = urlView(); // a view's name is plain ASCII: anything else names none
     return tabButtons().some(b => b.dataset.view === name) ? name : "indices";

@@ -92,25 +92,20 @@ window.QuarryViews = (function () {
 
   function failure(id, e, needs) { say(id, e ? explained(e, needs) : ""); }
 
-  // A list's Previous and Next buttons set for the page shown. The button pressed, disabled as the first or last page
-  // comes, would drop the keyboard's focus to the page's start: it moves to the other button, or, with one page left,
-  // to the place given (the list's view or detail).
-  function paging(previousId, nextId, first, last, fallbackId) {
-    const focused = document.activeElement;
-    byId(previousId).disabled = first;
-    byId(nextId).disabled = last;
-    const lost = (focused === byId(previousId) && first) || (focused === byId(nextId) && last);
-    if (!lost) return;
-    const other = byId(focused === byId(previousId) ? nextId : previousId);
-    if (!other.disabled) {
-      other.focus();
-    } else {
-      focusOn(byId(fallbackId));
-    }
+  // A list's Previous and Next set for the page shown: on the first or last page the one that cannot turn is said to
+  // be unavailable (aria-disabled), not disabled. A disabled button drops the keyboard's focus as the first or last
+  // page comes, and moving it elsewhere (the other button) had a user pressing Next again press Previous. As the
+  // WAI-ARIA practices advise for a control that may become unavailable while it holds the focus, each stays a stop of
+  // the Tab key, where it always is, said to be unavailable; a press on it does nothing (pager).
+  function paging(previousId, nextId, first, last) {
+    byId(previousId).setAttribute("aria-disabled", String(first));
+    byId(nextId).setAttribute("aria-disabled", String(last));
   }
 
+  function unavailable(button) { return button.getAttribute("aria-disabled") === "true"; }
+
   // Gives the focus to a part of the page the keyboard does not stop at (a heading, a table), as a script may: one
-  // that is a stop already (a view's panel) stays one.
+  // that is a stop already stays one.
   function focusOn(node) {
     if (!node.hasAttribute("tabindex")) node.tabIndex = -1;
     node.focus();
@@ -119,9 +114,11 @@ window.QuarryViews = (function () {
   // A list's Previous and Next (ids list + "-previous" and "-next"): each press turns from the page last asked for,
   // so that a second press before the first's answer (a double click) goes on from it, and never before the first
   // page; a page past the last (Next pressed twice from the last but one) is answered with the last, as the list's
-  // read sees. at() is the page asked for, show(page) asks for another; the part busyId names is busy until shown.
+  // read sees. A press on one said to be unavailable (paging) does nothing. at() is the page asked for, show(page)
+  // asks for another; the part busyId names is busy until shown.
   function pager(list, busyId, at, show) {
-    [["-previous", -1], ["-next", 1]].forEach(([button, step]) => byId(list + button).addEventListener("click", () => {
+    [["-previous", -1], ["-next", 1]].forEach(([id, step]) => byId(list + id).addEventListener("click", event => {
+      if (unavailable(event.currentTarget)) return;
       const page = Math.max(0, at() + step);
       if (page !== at()) loading(busyId, () => show(page));
     }));
@@ -146,6 +143,28 @@ window.QuarryViews = (function () {
         node.removeAttribute("aria-busy");
       }
     }
+  }
+
+  // A detail asked for (a row's button pressed, Back or Forward, a reload), said as it loads, in the status line beside
+  // it: its region is busy meanwhile (loading), which holds back what is in it, so a screen reader said nothing between
+  // the press and the heading taking the focus once loaded. The line ("Loading index products…"), outside the region
+  // and seen by assistive technology only (the detail shows within moments), is emptied once the latest load of that
+  // detail ends or the detail is closed: the heading, focused, is what is read then. Returns what work returns.
+  const announced = new Map(); // a status line -> its latest load
+  async function announcing(statusId, what, work) {
+    const mine = {};
+    announced.set(statusId, mine);
+    say(statusId, "Loading " + what + "\u2026");
+    try {
+      return await work();
+    } finally {
+      if (announced.get(statusId) === mine) unannounced(statusId);
+    }
+  }
+
+  function unannounced(statusId) {
+    announced.delete(statusId);
+    say(statusId, "");
   }
 
   // Answers may come back in another order than their requests were sent (a click on one index then another, a
@@ -291,6 +310,37 @@ window.QuarryViews = (function () {
     try { return decodeURIComponent(found[1]); } catch (e) { return null; }
   }
 
+  // The parameters of a URL's rest, after its "?": "/42?status=5xx" holds status, "?page=3" page.
+  function paramsIn(rest) {
+    const at = rest.indexOf("?");
+    return new URLSearchParams(at < 0 ? "" : rest.substring(at + 1));
+  }
+
+  // The page a URL's parameter names, numbered from 1 as the page says it ("page 3 of 3"), counted here from 0: the
+  // first for none, 0 or anything but digits. A page past the last (data deleted since) is answered with the last, as
+  // any list's read is; a number too large to ask the server for is read as MAX_PAGE, past any list's last page.
+  const MAX_PAGE = 1000000000;
+  function pageIn(params, name) {
+    const text = params.get(name);
+    return text !== null && /^[0-9]+$/.test(text) ? Math.max(0, Math.min(Number(text), MAX_PAGE) - 1) : 0;
+  }
+
+  // A list's page as a URL's parameter, numbered from 1: none for the first.
+  function pageParam(params, name, page) {
+    if (page > 0) params.set(name, String(page + 1));
+  }
+
+  // What a view shows kept in the URL in place of its step, once shown (a page reached, the last one when a page past
+  // it was asked for): a reload, a link or Back to that step shows it again. A page turned is no step of its own, as a
+  // filter typed is not, or Back would go through every page turned. Only while the URL is that view's: an answer
+  // that came once the user went to another view leaves its URL alone (the view's place goes in it as it is shown).
+  function keptInUrl(view, rest) {
+    const hash = "#" + view + rest;
+    if (location.hash.substring(1).split(/[/?]/)[0] === view && location.hash !== hash) {
+      history.replaceState(null, "", hash);
+    }
+  }
+
   function cut(text, max) {
     return text.length <= max ? text
       : text.substring(0, max) + "… (" + counted(text.length - max, "more character", "more characters") + ")";
@@ -338,8 +388,8 @@ window.QuarryViews = (function () {
         say("indices-page", (list.items || []).length === 0
           ? "No index to show: none written yet, or none this key may list."
           : "page " + number(indices.listPage + 1) + " of " + number(pages));
-        paging("indices-previous", "indices-next", indices.listPage === 0, indices.listPage + 1 >= pages,
-          "view-indices");
+        paging("indices-previous", "indices-next", indices.listPage === 0, indices.listPage + 1 >= pages);
+        keptInUrl("indices", indices.opened());
         replaceRows(byId("indices-table").tBodies[0], (list.items || []), () => (list.items || []).map(item => {
           const tr = row([opener(item.name), td(number(item.entries), "num count"), td(number(item.dataSize), "num"),
             td((item.replicas || []).join(", "), "name"), td(utc(item.updatedAt), "time")], { index: item.name });
@@ -352,23 +402,47 @@ window.QuarryViews = (function () {
         if (e.status === 403) byId("indices-body").hidden = true; // no page to turn to
       }
     },
-    // the index open, in the URL after the view's name ("/products"), so that a reload opens it again
-    opened() { return indices.selected === null ? "" : "/" + encodeURIComponent(indices.selected); },
-    // the index the URL names open, or none: whether that changed (the view's opening reads it)
-    restore(rest) {
-      const name = detailIn(rest);
-      if (name === indices.selected) return false;
-      if (name === null) indices.closeDetail(); else indices.showDetail(name);
-      return true;
+    // the index open and the pages reached, in the URL after the view's name ("/products?page=3&records=2": the
+    // list's third page, the index's second page of records), so that a reload or a link shows them again
+    opened() {
+      const params = new URLSearchParams();
+      pageParam(params, "page", indices.listPage);
+      if (indices.selected !== null) pageParam(params, "records", indices.page);
+      const query = params.toString();
+      return (indices.selected === null ? "" : "/" + encodeURIComponent(indices.selected)) + (query ? "?" + query : "");
     },
-    // Back or Forward within the view: the detail the URL names read, or closed
+    // the list's page, and the index and its page of records the URL names, or none: which changed, the list or the
+    // detail (the view's opening reads both)
+    restore(rest) {
+      const params = paramsIn(rest);
+      const listPage = pageIn(params, "page");
+      const list = listPage !== indices.listPage;
+      indices.listPage = listPage;
+      const name = detailIn(rest);
+      const records = name === null ? 0 : pageIn(params, "records");
+      const detail = name !== indices.selected || records !== indices.page;
+      if (name === null) {
+        if (indices.selected !== null) indices.closeDetail();
+      } else if (name !== indices.selected) {
+        indices.showDetail(name);
+      }
+      indices.page = records;
+      return { list, detail };
+    },
+    // Back or Forward within the view: the list's page read if it changed; the detail the URL names read, or closed
     follow(rest) {
-      followed("index-detail", "indices-table", "index", () => indices.restore(rest),
-        () => indices.selected !== null, () => indices.focusOnceRead(indices.selected));
+      let list = false;
+      followed("index-detail", "indices-table", "index", () => {
+        const changed = indices.restore(rest);
+        list = changed.list;
+        return changed.detail;
+      }, () => indices.selected !== null, () => indices.focusOnceRead(indices.selected));
+      if (list) loading("indices-table", indices.list);
     },
     select(name) {
-      opening("#indices/" + encodeURIComponent(name), indices.selected !== null);
+      const another = indices.selected !== null;
       indices.showDetail(name);
+      opening("#indices" + indices.opened(), another);
       return indices.focusOnceRead(name);
     },
     // the index's detail read, then focused (focusStays)
@@ -381,22 +455,26 @@ window.QuarryViews = (function () {
       indices.selected = name;
       indices.page = 0;
       // the pages of the index shown before are not this one's: none to turn until its records are read (a focus
-      // on one of them is lost to the page's body, and the detail takes it once read: focusStays)
+      // on one of them stays there, and the detail takes it once read: focusStays)
       say("records-page", "");
-      byId("records-previous").disabled = true;
-      byId("records-next").disabled = true;
+      paging("records-previous", "records-next", true, true);
       byId("index-detail").hidden = false;
       byId("index-detail").dataset.opened = name;
       byId("index-detail-name").textContent = name;
     },
-    closeDetail() { // answers still on their way: not shown
+    closeDetail() { // answers still on their way: not shown, nor said to load
       indices.selected = null;
+      indices.page = 0;
       byId("index-detail").hidden = true;
+      unannounced("index-detail-status");
       turn("index-settings");
       turn("index-records");
     },
     // the index's settings and records, read as the user opens it (or the view, or Back or Forward to it)
-    detail() { return loading("index-detail", indices.readDetail); },
+    detail() {
+      return announcing("index-detail-status", "index " + indices.selected,
+        () => loading("index-detail", indices.readDetail));
+    },
     async readDetail() {
       const name = indices.selected;
       byId("index-settings").textContent = "";
@@ -431,13 +509,13 @@ window.QuarryViews = (function () {
         });
         say("records-page", "page " + number(indices.page + 1) + " of " + number(Math.max(1, answer.nbPages))
             + " (" + counted(answer.nbHits, "record", "records") + ")");
-        paging("records-previous", "records-next", indices.page === 0, indices.page + 1 >= answer.nbPages,
-          "index-detail-name");
+        paging("records-previous", "records-next", indices.page === 0, indices.page + 1 >= answer.nbPages);
+        keptInUrl("indices", indices.opened());
         byId("index-records").textContent = pretty(records);
       } catch (e) {
         if (latest()) {
           say("records-page", "");
-          paging("records-previous", "records-next", indices.page === 0, true, "index-detail-name");
+          paging("records-previous", "records-next", indices.page === 0, true);
           byId("index-records").textContent = explained(e, "records are read with the search right");
         }
       }
@@ -453,7 +531,7 @@ window.QuarryViews = (function () {
       });
       closable("index-detail", "indices-table", "index", () => {
         indices.closeDetail();
-        history.replaceState(null, "", "#indices");
+        history.replaceState(null, "", "#indices" + indices.opened());
       });
     }
   };
@@ -662,8 +740,7 @@ window.QuarryViews = (function () {
     },
     // the filters and the entry the URL names, or none: whether that changed (the view's opening reads them)
     restore(rest) {
-      const at = rest.indexOf("?");
-      const filters = new URLSearchParams(at < 0 ? "" : rest.substring(at + 1));
+      const filters = paramsIn(rest);
       let changed = false;
       JOURNAL_FILTERS.forEach(([name, id]) => {
         const value = filters.get(name) || "";
@@ -691,9 +768,10 @@ window.QuarryViews = (function () {
       opening("#journal" + journal.opened(), another);
       journal.detail(seq, true);
     },
-    closeDetail() { // an answer still on its way: not shown
+    closeDetail() { // an answer still on its way: not shown, nor said to load
       journal.entry = null;
       byId("journal-detail").hidden = true;
+      unannounced("journal-detail-status");
       delete byId("journal-detail").dataset.read;
       turn("journal-detail");
     },
@@ -771,7 +849,8 @@ window.QuarryViews = (function () {
     // it on the tab)
     async detail(seq, focus) {
       const stays = focus ? focusStays() : () => false;
-      const shown = await loading("journal-detail", () => journal.readDetail(seq));
+      const shown = await announcing("journal-detail-status", "the request\u2019s bodies",
+        () => loading("journal-detail", () => journal.readDetail(seq)));
       if (shown && journal.entry === seq && stays()) reveal("journal-detail-title");
     },
     // whether the entry was shown (its bodies, or that it was dropped)
@@ -1092,6 +1171,24 @@ window.QuarryViews = (function () {
   // ---- Tasks and keys (key values come masked from the server, 100 a page, oldest first).
   const access = {
     keysPage: 0,
+    // the page of keys reached, in the URL after the view's name ("?page=2")
+    opened() {
+      const params = new URLSearchParams();
+      pageParam(params, "page", access.keysPage);
+      const query = params.toString();
+      return query ? "?" + query : "";
+    },
+    // the page the URL names: whether it changed (the view's opening reads it)
+    restore(rest) {
+      const page = pageIn(paramsIn(rest), "page");
+      const changed = page !== access.keysPage;
+      access.keysPage = page;
+      return changed;
+    },
+    // Back or Forward within the view (or a page typed in the URL): the page it names read
+    follow(rest) {
+      if (access.restore(rest)) loading("keys-table", access.keys);
+    },
     init() {
       pager("keys", "keys-table", () => access.keysPage, page => {
         access.keysPage = page;
@@ -1158,8 +1255,8 @@ window.QuarryViews = (function () {
         byId("keys-body").hidden = false;
         say("keys-page", "page " + number(access.keysPage + 1) + " of " + number(keys.nbPages) + " ("
             + counted(keys.nbKeys, "key", "keys") + ")");
-        paging("keys-previous", "keys-next", access.keysPage === 0, access.keysPage + 1 >= keys.nbPages,
-          "view-access");
+        paging("keys-previous", "keys-next", access.keysPage === 0, access.keysPage + 1 >= keys.nbPages);
+        keptInUrl("access", access.opened());
         byId("keys-table").tBodies[0].replaceChildren(...keys.keys.map(k =>
           row([td(k.value), td(k.description, "name"), access.entries(k.acl, "right", "rights", "none", ""),
             access.entries(k.indexes, "index", "indices", "all", "name"),

@@ -974,26 +974,42 @@ class ConsoleBrowserTest {
     @Order(40)
     void theKeyboardTurnsAListsPagesWithoutLosingTheFocusAndHearsThePageReached() {
         tab("indices");
-        while (find("indices-previous").isDisplayed()
-                && find("indices-previous").isEnabled()) { // the list's first page, where the others left it
-            find("indices-previous").click();
-            answered();
-        }
+        toFirstIndexPage(); // where the others left it
         assertThat(find("indices-table").getAccessibleName())
                 .as("a table named by its heading, found by it among the page's tables")
                 .isEqualTo("Indices");
         assertThat(find("indices-page").getAriaRole())
                 .as("the page reached said as it changes")
                 .isEqualTo("status");
-        // the last page disables Next, the button pressed: the focus goes to Previous, not to the page's start
+        // the last page makes Next, the button pressed, unavailable: the focus stays on it, not lost to the page's
+        // start nor moved to Previous
         find("indices-next").sendKeys(Keys.ENTER);
         waiting.until(ExpectedConditions.textToBe(By.id("indices-page"), "page 2 of 2"));
-        waiting.until(driver ->
-                "indices-previous".equals(driver.switchTo().activeElement().getDomAttribute("id")));
-        browser.switchTo().activeElement().sendKeys(Keys.ENTER);
+        answered();
+        assertThat(unavailable("indices-next")).isTrue();
+        assertThat(browser.switchTo().activeElement().getDomAttribute("id")).isEqualTo("indices-next");
+        find("indices-previous").sendKeys(Keys.ENTER);
         waiting.until(ExpectedConditions.textToBe(By.id("indices-page"), "page 1 of 2"));
-        waiting.until(driver ->
-                "indices-next".equals(driver.switchTo().activeElement().getDomAttribute("id")));
+        answered();
+        assertThat(unavailable("indices-previous")).isTrue();
+        assertThat(browser.switchTo().activeElement().getDomAttribute("id")).isEqualTo("indices-previous");
+    }
+
+    /** Turns the index list back to its first page, a page at a time, each answered (for as long as it takes to). */
+    private static void toFirstIndexPage() {
+        waiting.until(driver -> {
+            answered();
+            if (!find("indices-previous").isDisplayed() || unavailable("indices-previous")) {
+                return true;
+            }
+            find("indices-previous").click();
+            return false;
+        });
+    }
+
+    /** {@return whether a page button is said to be unavailable (aria-disabled: it keeps the focus, doing nothing)} */
+    private static boolean unavailable(String id) {
+        return "true".equals(find(id).getDomAttribute("aria-disabled"));
     }
 
     @Test
@@ -1144,11 +1160,7 @@ class ConsoleBrowserTest {
     @Order(46)
     void anIndexOpenIsInTheUrlSoAReloadOpensItAgain() {
         tab("indices");
-        while (find("indices-previous").isDisplayed()
-                && find("indices-previous").isEnabled()) {
-            find("indices-previous").click();
-            answered();
-        }
+        toFirstIndexPage();
         waiting.until(ExpectedConditions.elementToBeClickable(
                         By.cssSelector("#indices-table tr[data-index='products'] button")))
                 .click();

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -93,6 +94,15 @@ class ConsolePagingBrowserTest {
         return seed.append("]}").toString();
     }
 
+    /** The calls a failed test held let go, so that the tests after it are not held too. */
+    @AfterEach
+    void letGo() {
+        if (browser != null) {
+            browser.executeScript("if (window.unheld) { window.fetch = window.unheld; }"
+                    + " if (window.release) { window.release(); }");
+        }
+    }
+
     @AfterAll
     static void stop() {
         if (browser != null) {
@@ -109,10 +119,13 @@ class ConsolePagingBrowserTest {
         // the page shown anew (signed in still) without an answer to the list: no page to turn to before it comes
         browser.executeCdpCommand("Network.enable", Map.of());
         browser.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of("*/1/indexes?page=*")));
-        browser.navigate().refresh();
-        waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("indices-error"), "did not answer"));
-        assertPager("indices", true, true);
-        browser.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of()));
+        try {
+            browser.navigate().refresh();
+            waiting.until(ExpectedConditions.textToBePresentInElementLocated(By.id("indices-error"), "did not answer"));
+            assertPager("indices", true, true);
+        } finally { // the next tests read the list
+            browser.executeCdpCommand("Network.setBlockedURLs", Map.of("urls", List.of()));
+        }
         tab("indices");
         waiting.until(ExpectedConditions.textToBe(By.id("indices-page"), "page 1 of 3"));
         assertPager("indices", true, false);
@@ -133,15 +146,19 @@ class ConsolePagingBrowserTest {
         assertPager("indices", false, true);
         assertThat(firstCell("indices-table")).isEqualTo("shelf-199");
         assertThat(rows("indices-table")).hasSize(51);
-        assertThat(focused()).as("Next disabled: the focus on Previous").isEqualTo("indices-previous");
+        assertThat(focused())
+                .as("the last page: the focus stays on Next, said to be unavailable, not moved to Previous")
+                .isEqualTo("indices-next");
+        pressedInVain("indices-table", "indices-next", "/1/indexes\\?page=", "page 3 of 3");
 
-        browser.switchTo().activeElement().sendKeys(Keys.ENTER);
+        find("indices-previous").sendKeys(Keys.ENTER);
         waiting.until(ExpectedConditions.textToBe(By.id("indices-page"), "page 2 of 3"));
         browser.switchTo().activeElement().sendKeys(Keys.ENTER);
         waiting.until(ExpectedConditions.textToBe(By.id("indices-page"), "page 1 of 3"));
         answered();
         assertPager("indices", true, false);
-        assertThat(focused()).as("Previous disabled: the focus on Next").isEqualTo("indices-next");
+        assertThat(focused()).as("the first page: the focus stays on Previous").isEqualTo("indices-previous");
+        pressedInVain("indices-table", "indices-previous", "/1/indexes\\?page=", "page 1 of 3");
     }
 
     @Test
@@ -167,7 +184,8 @@ class ConsolePagingBrowserTest {
         waiting.until(ExpectedConditions.textToBe(By.id("records-page"), "page 3 of 3 (57 records)"));
         assertThat(find("index-records").getText()).contains("\"r41\"").contains("\"r57\"");
         assertPager("records", false, true);
-        assertThat(focused()).isEqualTo("records-previous");
+        assertThat(focused()).isEqualTo("records-next");
+        pressedInVain("index-records", "records-next", "/indexes/many/query$", "page 3 of 3 (57 records)");
 
         // another index opened while on page 3: no page of the one before offered while it loads, then its first
         hold("/indexes/shelf-000/settings$");
@@ -216,11 +234,12 @@ class ConsolePagingBrowserTest {
         assertThat(rows("keys-table")).hasSize(50);
         assertThat(rows("keys-table").get(0).getText()).contains("key 100");
         assertPager("keys", false, true);
-        assertThat(focused()).isEqualTo("keys-previous");
+        assertThat(focused()).isEqualTo("keys-next");
+        pressedInVain("keys-table", "keys-next", "/api/keys", "page 2 of 2 (150 keys)");
 
         // and the other way round: the refresh answered while the page turned is held
         hold("/api/keys\\?page=0$");
-        browser.switchTo().activeElement().sendKeys(Keys.ENTER);
+        find("keys-previous").sendKeys(Keys.ENTER);
         waiting.until(driver -> counted("held") == 1);
         refreshNow();
         // the tasks read and shown: the page asked for is the one call left under way
@@ -229,20 +248,32 @@ class ConsolePagingBrowserTest {
         answered();
         waiting.until(ExpectedConditions.textToBe(By.id("keys-page"), "page 1 of 2 (150 keys)"));
         assertPager("keys", true, false);
-        assertThat(focused()).isEqualTo("keys-next");
+        assertThat(focused()).isEqualTo("keys-previous");
 
         // the keys past the first page deleted meanwhile: Previous from the second finds one page, both buttons
-        // disabled, and the focus in the view, which stays a stop of the Tab key
-        browser.switchTo().activeElement().sendKeys(Keys.ENTER);
+        // unavailable, and the focus still on the one pressed
+        find("keys-next").sendKeys(Keys.ENTER);
         waiting.until(ExpectedConditions.textToBe(By.id("keys-page"), "page 2 of 2 (150 keys)"));
+        // the page reached is in the URL: a reload shows it again, and so does Back to it after another view's reload
+        waiting.until(driver -> driver.getCurrentUrl().endsWith("#access?page=2"));
+        browser.navigate().refresh();
+        waiting.until(ExpectedConditions.textToBe(By.id("keys-page"), "page 2 of 2 (150 keys)"));
+        tab("journal");
+        browser.navigate().refresh();
+        waiting.until(ExpectedConditions.visibilityOfElementLocated(By.id("view-journal")));
+        browser.navigate().back();
+        waiting.until(ExpectedConditions.textToBe(By.id("keys-page"), "page 2 of 2 (150 keys)"));
+        assertThat(browser.getCurrentUrl()).endsWith("#access?page=2");
+        answered();
         for (int i = 100; i < KEYS; i++) {
             send("DELETE", String.format("/1/keys/paging-key-%03d", i), "");
         }
-        browser.switchTo().activeElement().sendKeys(Keys.ENTER);
+        find("keys-previous").sendKeys(Keys.ENTER);
         waiting.until(ExpectedConditions.textToBe(By.id("keys-page"), "page 1 of 1 (100 keys)"));
+        answered();
         assertPager("keys", true, true);
-        assertThat(focused()).isEqualTo("view-access");
-        assertThat(find("view-access").getDomProperty("tabIndex")).isEqualTo("0");
+        assertThat(focused()).isEqualTo("keys-previous");
+        assertThat(browser.getCurrentUrl()).endsWith("#access");
     }
 
     @Test
@@ -263,9 +294,11 @@ class ConsolePagingBrowserTest {
         assertThat(browser.switchTo().activeElement())
                 .as("the focus on the row's button while the detail loads")
                 .isEqualTo(many);
+        assertLoadSaid("index-detail-status", "Loading index many\u2026");
         release();
         waiting.until(driver -> "index-detail-name".equals(focused()));
         answered();
+        assertLoadSaid("index-detail-status", "");
         assertThat(landings())
                 .as("the heading focused once loaded")
                 .hasSize(1)
@@ -302,6 +335,7 @@ class ConsolePagingBrowserTest {
         many.sendKeys(Keys.TAB, Keys.ENTER);
         waiting.until(driver -> "index-detail-name".equals(focused()));
         assertThat(find("index-detail-name").getText()).isEqualTo("shelf-000");
+        assertLoadSaid("index-detail-status", ""); // the later load ended, the earlier one still held is not said
         release();
         answered();
         assertThat(landings()).hasSize(1).allMatch(l -> l.matches("index-detail-name loaded [1-9][0-9]*"));
@@ -318,6 +352,7 @@ class ConsolePagingBrowserTest {
         });
         waiting.until(driver -> counted("held") == 1);
         assertThat(find("journal-detail").getDomAttribute("aria-busy")).isEqualTo("true");
+        assertLoadSaid("journal-detail-status", "Loading the request\u2019s bodies\u2026");
         WebElement opener = browser.switchTo().activeElement();
         assertThat(opener.getDomAttribute("class")).isEqualTo("opener");
         // a request more meanwhile: the journal's refresh makes its rows anew, the focus on the same row's button
@@ -329,10 +364,108 @@ class ConsolePagingBrowserTest {
         answered();
         assertThat(landings()).hasSize(1).allMatch(l -> l.matches("journal-detail-title loaded [1-9][0-9]*"));
         assertThat(find("journal-detail-title").getText()).isEqualTo("POST /1/indexes/many/query → 200");
+        assertLoadSaid("journal-detail-status", "");
+
+        // closed while it loads (Back, before the detail shows): nothing said to load any more
+        find("journal-detail-close").click();
+        hold("/api/journal/[0-9]+$");
+        waiting.until(driver -> {
+            driver.findElement(By.cssSelector("#journal-table tbody tr button")).sendKeys(Keys.ENTER);
+            return true;
+        });
+        waiting.until(driver -> counted("held") == 1);
+        assertLoadSaid("journal-detail-status", "Loading the request\u2019s bodies\u2026");
+        browser.navigate().back();
+        waiting.until(driver ->
+                find("journal-detail-status").getDomProperty("textContent").isEmpty());
+        assertLoadSaid("journal-detail-status", "");
+        release();
+        answered();
+        assertThat(find("journal-detail").isDisplayed()).isFalse();
+    }
+
+    /**
+     * The status line saying what a detail loads: the text given, said by assistive technology as a status (a polite
+     * live region), and outside the detail, whose content is held back while it is busy.
+     */
+    private static void assertLoadSaid(String id, String text) {
+        WebElement status = find(id);
+        assertThat(status.getDomProperty("textContent")).isEqualTo(text);
+        assertThat(status.getAriaRole()).isEqualTo("status");
+        assertThat(browser.executeScript("return arguments[0].closest('[aria-busy], [hidden]') === null", status))
+                .as(id + " in no busy or hidden part of the page")
+                .isEqualTo(true);
     }
 
     @Test
     @Order(5)
+    void thePagesReachedAreInTheUrlSoAReloadALinkAndBackShowThemAgain() {
+        tab("indices");
+        find("indices-next").sendKeys(Keys.ENTER);
+        waiting.until(ExpectedConditions.textToBe(By.id("indices-page"), "page 2 of 3"));
+        find("indices-next").sendKeys(Keys.ENTER);
+        waiting.until(ExpectedConditions.textToBe(By.id("indices-page"), "page 3 of 3"));
+        waiting.until(driver -> driver.getCurrentUrl().endsWith("#indices?page=3"));
+
+        // an index opened from the third page, the page reloaded: the same page, the same index; Back closes it, on
+        // the third page still
+        openFromThisPage("shelf-210");
+        waiting.until(driver -> driver.getCurrentUrl().endsWith("#indices/shelf-210?page=3"));
+        browser.navigate().refresh();
+        waiting.until(ExpectedConditions.textToBe(By.id("indices-page"), "page 3 of 3"));
+        waiting.until(ExpectedConditions.textToBe(By.id("index-detail-name"), "shelf-210"));
+        answered();
+        browser.navigate().back();
+        waiting.until(ExpectedConditions.invisibilityOfElementLocated(By.id("index-detail")));
+        assertThat(browser.getCurrentUrl()).endsWith("#indices?page=3");
+        assertThat(find("indices-page").getText()).isEqualTo("page 3 of 3");
+
+        // the list turned back to its first page while an index is open: Back goes to the third page, detail closed
+        openFromThisPage("shelf-220");
+        find("indices-previous").sendKeys(Keys.ENTER);
+        waiting.until(ExpectedConditions.textToBe(By.id("indices-page"), "page 2 of 3"));
+        find("indices-previous").sendKeys(Keys.ENTER);
+        waiting.until(ExpectedConditions.textToBe(By.id("indices-page"), "page 1 of 3"));
+        waiting.until(driver -> driver.getCurrentUrl().endsWith("#indices/shelf-220"));
+        browser.navigate().back();
+        waiting.until(ExpectedConditions.textToBe(By.id("indices-page"), "page 3 of 3"));
+        waiting.until(ExpectedConditions.invisibilityOfElementLocated(By.id("index-detail")));
+        assertThat(browser.getCurrentUrl()).endsWith("#indices?page=3");
+        answered();
+
+        // an index's third page of records, reloaded
+        openIndex("many");
+        find("records-next").sendKeys(Keys.ENTER);
+        waiting.until(ExpectedConditions.textToBe(By.id("records-page"), "page 2 of 3 (57 records)"));
+        find("records-next").sendKeys(Keys.ENTER);
+        waiting.until(ExpectedConditions.textToBe(By.id("records-page"), "page 3 of 3 (57 records)"));
+        waiting.until(driver -> driver.getCurrentUrl().endsWith("#indices/many?records=3"));
+        browser.navigate().refresh();
+        waiting.until(ExpectedConditions.textToBe(By.id("records-page"), "page 3 of 3 (57 records)"));
+        assertThat(find("index-records").getText()).contains("\"r41\"");
+        answered();
+
+        // a link naming pages past the last (data deleted since, or a number typed): the last pages, as the URL then
+        // says; a page that is no number, the first
+        follow("#indices/many?page=9&records=99");
+        waiting.until(ExpectedConditions.textToBe(By.id("indices-page"), "page 3 of 3"));
+        waiting.until(ExpectedConditions.textToBe(By.id("records-page"), "page 3 of 3 (57 records)"));
+        waiting.until(driver -> driver.getCurrentUrl().endsWith("#indices/many?page=3&records=3"));
+        follow("#indices?page=99999999999999999999");
+        waiting.until(ExpectedConditions.textToBe(By.id("indices-page"), "page 3 of 3"));
+        waiting.until(driver -> driver.getCurrentUrl().endsWith("#indices?page=3"));
+        follow("#indices?page=-2");
+        waiting.until(ExpectedConditions.textToBe(By.id("indices-page"), "page 1 of 3"));
+        waiting.until(driver -> driver.getCurrentUrl().endsWith("#indices"));
+        // the keys past the first page were deleted (theKeysTurnPageByPage...): a link to the second, the first
+        follow("#access?page=2");
+        waiting.until(ExpectedConditions.textToBe(By.id("keys-page"), "page 1 of 1 (100 keys)"));
+        waiting.until(driver -> driver.getCurrentUrl().endsWith("#access"));
+        answered();
+    }
+
+    @Test
+    @Order(6)
     void theSearchPreviewSaysItListsTheFirstHitsOnly() {
         tab("search");
         WebElement index = find("search-index");
@@ -368,17 +501,33 @@ class ConsolePagingBrowserTest {
         return ((Number) browser.executeScript("return window." + name)).longValue();
     }
 
-    /** Opens an index's detail from its row's button in the list's first page. */
-    private static void openIndex(String name) {
-        while (!find("indices-page").getText().startsWith("page 1 ")) {
-            find("indices-previous").click();
-            answered();
-        }
+    /** Loads the console anew at the fragment given, as a link followed in the tab (signed in still). */
+    private static void follow(String fragment) {
+        browser.get("about:blank");
+        browser.get(server.url() + "/_mock/console" + fragment);
+    }
+
+    /** Opens an index's detail from its row's button in the page of the list shown. */
+    private static void openFromThisPage(String name) {
         waiting.until(ExpectedConditions.elementToBeClickable(
                         By.cssSelector("#indices-table tr[data-index='" + name + "'] button")))
                 .sendKeys(Keys.ENTER);
         waiting.until(ExpectedConditions.textToBe(By.id("index-detail-name"), name));
         answered();
+    }
+
+    /** Opens an index's detail from its row's button in the list's first page. */
+    private static void openIndex(String name) {
+        waiting.until(
+                driver -> { // a page at a time, as long as it takes to answer (not for ever)
+                    answered();
+                    if (find("indices-page").getText().startsWith("page 1 ")) {
+                        return true;
+                    }
+                    find("indices-previous").click();
+                    return false;
+                });
+        openFromThisPage(name);
     }
 
     /** Holds the page's calls whose path matches, unanswered, until {@link #release()}; counts them in window.held. */
@@ -397,16 +546,42 @@ class ConsolePagingBrowserTest {
         browser.executeScript("window.fetch = window.unheld; window.release();");
     }
 
-    /** The list's Previous and Next, disabled or not, as the page has them and as assistive technology is told. */
+    /**
+     * The list's Previous and Next, each unavailable or not (aria-disabled) as the page has them and as assistive
+     * technology is told, and each focusable whatever its state: never disabled, which would drop the focus.
+     */
     private static void assertPager(String list, boolean firstPage, boolean lastPage) {
-        assertThat(List.of(disabled(list + "-previous"), disabled(list + "-next")))
-                .as("Previous and Next of " + list + " disabled, in the page and to assistive technology")
-                .containsExactly(List.of(firstPage, firstPage), List.of(lastPage, lastPage));
+        assertThat(List.of(unavailable(list + "-previous"), unavailable(list + "-next")))
+                .as("Previous and Next of " + list + " unavailable, in the page and to assistive technology;"
+                        + " focusable")
+                .containsExactly(List.of(firstPage, firstPage, true), List.of(lastPage, lastPage, true));
     }
 
-    /** {@return whether the button is disabled in the page, and in the accessibility tree Chromium exposes} */
+    /**
+     * Presses the focused page button, said to be unavailable, with the keyboard (Enter, Space) and the mouse: the list
+     * asks for no page (no call to the path pattern given), is not busy, still says the page it showed, and the focus
+     * stays on the button.
+     */
+    private static void pressedInVain(String busyId, String button, String path, String page) {
+        hold(path);
+        browser.switchTo().activeElement().sendKeys(Keys.ENTER);
+        browser.switchTo().activeElement().sendKeys(Keys.SPACE);
+        find(button).click();
+        // the press's handler runs as the key and the click are dispatched: a page asked for would be under way now
+        assertThat(counted("held")).as("calls made by pressing " + button).isZero();
+        assertThat(find(busyId).getDomAttribute("aria-busy")).isNull();
+        release();
+        assertThat(find(button.replaceFirst("-(previous|next)$", "-page")).getText())
+                .isEqualTo(page);
+        assertThat(focused()).isEqualTo(button);
+    }
+
+    /**
+     * {@return whether the button is said to be unavailable in the page and in the accessibility tree Chromium
+     * exposes, and whether it is enabled (focusable)}
+     */
     @SuppressWarnings("unchecked")
-    private static List<Boolean> disabled(String id) {
+    private static List<Boolean> unavailable(String id) {
         Map<String, Object> document = browser.executeCdpCommand("DOM.getDocument", Map.of("depth", 0));
         Object root = ((Map<String, Object>) document.get("root")).get("nodeId");
         Object node = browser.executeCdpCommand("DOM.querySelector", Map.of("nodeId", root, "selector", "#" + id))
@@ -418,7 +593,7 @@ class ConsolePagingBrowserTest {
                 .stream()
                         .anyMatch(p -> "disabled".equals(p.get("name"))
                                 && Boolean.TRUE.equals(((Map<String, Object>) p.get("value")).get("value")));
-        return List.of(!find(id).isEnabled(), told);
+        return List.of("true".equals(find(id).getDomAttribute("aria-disabled")), told, find(id).isEnabled());
     }
 
     private static String firstCell(String table) {
