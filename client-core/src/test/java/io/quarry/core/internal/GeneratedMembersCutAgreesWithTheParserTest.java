@@ -24,8 +24,8 @@ class GeneratedMembersCutAgreesWithTheParserTest {
     private static final ObjectMapper JACKSON = JsonMapper.builder().build();
     private static final List<String> CUT_NAMES = List.of("_highlightResult", "_snippetResult", "_rankingInfo");
     private static final byte[] DAMAGE = bytes("{}[]\",:\\01e-.tn \n\u0001aZ");
-    private static final int ANSWERS = 200;
-    private static final int DAMAGED_PER_ANSWER = 20;
+    private static final int ANSWERS = 150;
+    private static final int DAMAGED_PER_ANSWER = 16;
 
     private int copiesChecked;
     private int refusedByBoth;
