@@ -24,8 +24,6 @@ final class PooledBytes extends OutputStream {
     static final int CHUNK_SIZE = 32 * 1024;
     /** A power of two: slots are found by masking. */
     static final int MAX_POOLED_CHUNKS = 128;
-    /** What arrays are cleared from ({@link #clear}). */
-    private static final byte[] ZEROS = new byte[CHUNK_SIZE];
 
     private static final ChunkPool POOL = new ChunkPool(MAX_POOLED_CHUNKS);
 
@@ -117,13 +115,13 @@ final class PooledBytes extends OutputStream {
      */
     void release() {
         if (apart != null) {
-            clear(apart, apart.length);
+            Arrays.fill(apart, (byte) 0);
             apart = null;
         }
         int last = chunks.size() - 1;
         for (int i = 0; i <= last; i++) {
             byte[] chunk = chunks.get(i);
-            clear(chunk, i == last ? position : CHUNK_SIZE);
+            Arrays.fill(chunk, 0, i == last ? position : CHUNK_SIZE, (byte) 0);
             // a full pool drops the array
             giveBack(chunk);
         }
@@ -150,18 +148,8 @@ final class PooledBytes extends OutputStream {
      * @param used  how many of its first bytes were written
      */
     static void takeBackChunk(byte[] chunk, int used) {
-        clear(chunk, used);
+        Arrays.fill(chunk, 0, used, (byte) 0);
         giveBack(chunk);
-    }
-
-    /**
-     * Zeroes the first bytes of an array by copying zeros over them: the JVM's copy is vectorised wherever it is
-     * called, where {@code Arrays.fill} of a byte range compiles to one store a byte in some callers (a search's two
-     * answer arrays cost 4 us of the calling thread's CPU cleared so; benchmarks/README.md, "Generated members cut
-     * before parsing").
-     */
-    private static void clear(byte[] array, int length) {
-        System.arraycopy(ZEROS, 0, array, 0, length);
     }
 
     private void nextChunk() {
