@@ -43,6 +43,8 @@ public final class KeptMembers {
     private final Map<String, String> howToAsk;
     private final Kept[] perItem;
     private final Kept union;
+    /** Found once: every search's call finds its readers by it. */
+    private final int hash;
 
     private KeptMembers(List<Set<String>> names, Map<String, String> howToAsk) {
         this.names = names;
@@ -52,6 +54,7 @@ public final class KeptMembers {
             perItem[i] = new Kept(names.get(i), howToAsk);
         }
         this.union = perItem.length == 1 ? perItem[0] : new Kept(unionOf(names), howToAsk);
+        this.hash = names.hashCode() * 31 + howToAsk.hashCode();
     }
 
     /**
@@ -150,7 +153,7 @@ public final class KeptMembers {
 
     @Override
     public int hashCode() {
-        return names.hashCode() * 31 + howToAsk.hashCode();
+        return hash;
     }
 
     @Override
