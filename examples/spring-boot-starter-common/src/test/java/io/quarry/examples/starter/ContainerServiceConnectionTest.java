@@ -9,6 +9,7 @@ import io.quarry.testcontainers.QuarryMockServerContainer;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.testcontainers.service.connection.ServiceConnection;
@@ -18,8 +19,10 @@ import org.testcontainers.junit.jupiter.Testcontainers;
 
 /**
  * {@code @ServiceConnection} on the mock server's container: every auto-configured client calls it, with no
- * {@code quarry.*} property set (the configuration is containers.properties, not application.properties).
+ * {@code quarry.*} property set (the configuration is containers.properties, not application.properties). Runs alone,
+ * as it did before this project's classes ran two at a time: its container is the machine's to start.
  */
+@Isolated
 @Tag("containers")
 @Testcontainers(disabledWithoutDocker = true)
 @SpringBootTest(classes = CatalogApplication.class, properties = "spring.config.name=containers")

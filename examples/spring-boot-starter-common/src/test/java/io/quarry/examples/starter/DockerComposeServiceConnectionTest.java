@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.context.ApplicationContext;
@@ -24,8 +25,10 @@ import org.springframework.test.context.DynamicPropertySource;
  * The README's compose.yaml (compose/compose.yaml, which the README shows as it is), started by Spring Boot's Docker
  * Compose support: every auto-configured client calls the service, with no {@code quarry.*} property set, the
  * application ID and key coming from the service's environment. Spring Boot drives the {@code docker compose}
- * command (Compose v2); without it the test is skipped.
+ * command (Compose v2); without it the test is skipped. Runs alone, as it did before this project's classes ran two at
+ * a time: its services are the machine's to start.
  */
+@Isolated
 @Tag("containers")
 @EnabledIf(
         value = "io.quarry.examples.starter.DockerComposeServiceConnectionTest#composeV2",

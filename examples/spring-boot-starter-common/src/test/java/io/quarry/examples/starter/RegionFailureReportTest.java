@@ -7,6 +7,7 @@ import io.quarry.personalization.PersonalizationClient;
 import io.quarry.querysuggestions.QuerySuggestionsClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -15,8 +16,10 @@ import org.springframework.context.ConfigurableApplicationContext;
 /**
  * The application as it starts in production, on this Boot line: with the personalization and query-suggestions
  * modules on its class path, no {@code quarry.region} and no hosts of theirs (the test resources'
- * application.properties give the search client's alone), Spring Boot's failure report names the region.
+ * application.properties give the search client's alone), Spring Boot's failure report names the region. Captures the
+ * standard streams, the whole JVM's, so it runs alone.
  */
+@Isolated
 @ExtendWith(OutputCaptureExtension.class)
 class RegionFailureReportTest {
 
