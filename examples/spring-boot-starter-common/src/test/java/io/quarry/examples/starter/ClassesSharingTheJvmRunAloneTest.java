@@ -33,7 +33,9 @@ class ClassesSharingTheJvmRunAloneTest {
                 .filter(file -> !file.endsWith(ClassesSharingTheJvmRunAloneTest.class.getSimpleName() + ".java"))
                 .filter(file -> MARKERS.stream().anyMatch(read(file)::contains))
                 .toList();
-        assertThat(sharing).as("the classes capturing output or starting containers").hasSizeGreaterThanOrEqualTo(4);
+        assertThat(sharing)
+                .as("the classes capturing output or starting containers")
+                .hasSizeGreaterThanOrEqualTo(4);
         assertThat(sharing)
                 .filteredOn(file -> !read(file).contains("@Isolated"))
                 .as("classes that may run beside others: annotate them @Isolated")

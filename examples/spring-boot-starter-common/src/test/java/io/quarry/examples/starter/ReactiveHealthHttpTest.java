@@ -163,8 +163,8 @@ class ReactiveHealthHttpTest {
                         path,
                         newHttpClient()
                                 .sendAsync(request(app, path), HttpResponse.BodyHandlers.ofString())
-                                .thenApply(health ->
-                                        new Answer(health, Duration.ofNanos(System.nanoTime() - started))));
+                                .thenApply(
+                                        health -> new Answer(health, Duration.ofNanos(System.nanoTime() - started))));
             }
             for (Map.Entry<String, CompletableFuture<Answer>> answer : answers.entrySet()) {
                 String path = answer.getKey();
