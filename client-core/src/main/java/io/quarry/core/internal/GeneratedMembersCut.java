@@ -115,9 +115,14 @@ final class GeneratedMembersCut {
     /** Past the answer's top object's closing brace, or {@link #FAILED}: what follows is the parser's to judge. */
     private int top() {
         int i = spaces(0);
-        if (i == end || in[i] != '{') {
-            return FAILED;
-        }
+        return i == end || in[i] != '{' ? FAILED : hitsOwner(i, true);
+    }
+
+    /**
+     * Past an object that may hold hits: the answer's top object, whose {@code hits} and {@code results} arrays are
+     * looked into, or one of its results, whose {@code hits} array is; every other member is left to the parser.
+     */
+    private int hitsOwner(int i, boolean isTop) {
         i = spaces(i + 1);
         if (in[i] == '}') {
             return i + 1;
@@ -132,9 +137,9 @@ final class GeneratedMembersCut {
                 return FAILED;
             }
             if (in[i] == '[' && named(name, HITS)) {
-                i = hitArray(i);
-            } else if (in[i] == '[' && named(name, RESULTS)) {
-                i = resultArray(i);
+                i = array(i, true);
+            } else if (isTop && in[i] == '[' && named(name, RESULTS)) {
+                i = array(i, false);
             } else {
                 i = skipValue(i);
             }
@@ -152,64 +157,18 @@ final class GeneratedMembersCut {
         }
     }
 
-    /** A multi-search's results: each object's {@code hits}. */
-    private int resultArray(int i) {
+    /** Past an array of hits, or of a multi-search's results; any item but an object is left to the parser. */
+    private int array(int i, boolean ofHits) {
         i = spaces(i + 1);
         if (in[i] == ']') {
             return i + 1;
         }
         while (true) {
-            i = in[i] == '{' ? result(i) : skipValue(i);
-            i = i == FAILED ? FAILED : spaces(i);
-            if (i == FAILED) {
-                return FAILED;
+            if (in[i] != '{') {
+                i = skipValue(i);
+            } else {
+                i = ofHits ? hit(i) : hitsOwner(i, false);
             }
-            if (in[i] == ']') {
-                return i + 1;
-            }
-            if (in[i] != ',') {
-                return FAILED;
-            }
-            i = spaces(i + 1);
-        }
-    }
-
-    private int result(int i) {
-        i = spaces(i + 1);
-        if (in[i] == '}') {
-            return i + 1;
-        }
-        while (true) {
-            if (in[i] != '"') {
-                return FAILED;
-            }
-            int name = i;
-            i = colon(stringEnd(i + 1));
-            if (i == FAILED) {
-                return FAILED;
-            }
-            i = in[i] == '[' && named(name, HITS) ? hitArray(i) : skipValue(i);
-            i = i == FAILED ? FAILED : spaces(i);
-            if (i == FAILED) {
-                return FAILED;
-            }
-            if (in[i] == '}') {
-                return i + 1;
-            }
-            if (in[i] != ',') {
-                return FAILED;
-            }
-            i = spaces(i + 1);
-        }
-    }
-
-    private int hitArray(int i) {
-        i = spaces(i + 1);
-        if (in[i] == ']') {
-            return i + 1;
-        }
-        while (true) {
-            i = in[i] == '{' ? hit(i) : skipValue(i);
             i = i == FAILED ? FAILED : spaces(i);
             if (i == FAILED) {
                 return FAILED;
