@@ -20,7 +20,8 @@ import java.nio.charset.StandardCharsets;
  * members around a cut as far as the cut needs: everything else is left to the parser, which reads it unchanged in
  * the copy. So the copy parses exactly when the answer does, to the same values but the members cut; anything this
  * class does not understand, or would not check as strictly as the parser, makes it cut nothing, and the caller parses
- * the answer itself. A member named with escapes is not recognised, and is left to the parser.
+ * the answer itself. A member named with escapes is not recognised, and is left to the parser. An answer whose first
+ * hit has no generated member is not read further: the service sends the same members with every hit.
  */
 final class GeneratedMembersCut {
 
@@ -28,6 +29,12 @@ final class GeneratedMembersCut {
     static final int NOTHING_CUT = -1;
 
     private static final int FAILED = -1;
+    /**
+     * The first hit has no generated member: the service sends the same members with every hit of an answer (an
+     * index that highlights nothing sends none), so the rest of an answer is not scanned for nothing. A later hit's
+     * members, were there any, would be left to the parser, as when nothing is cut.
+     */
+    private static final int NOTHING_TO_CUT = -2;
     /** Deeper generated members are left to the parser, far below any nesting limit of its. */
     static final int MAX_DEPTH = 64;
     /** Longer numbers are left to the parser, below its length limit. */
@@ -60,11 +67,14 @@ final class GeneratedMembersCut {
     private int written = NOTHING_CUT;
     /** How many hits the answer holds. */
     private int hits;
+    /** Whether to read every hit, to count them, even when the first has nothing to cut. */
+    private final boolean counting;
 
-    private GeneratedMembersCut(byte[] in, int end, byte[] out) {
+    private GeneratedMembersCut(byte[] in, int end, byte[] out, boolean counting) {
         this.in = in;
         this.end = end;
         this.out = out;
+        this.counting = counting;
     }
 
     /**
@@ -73,11 +83,11 @@ final class GeneratedMembersCut {
      * @param answer the answer, UTF-8
      * @param length its length
      * @param into   where to copy it, at least {@code length} long
-     * @return the copy's length, or {@link #NOTHING_CUT} when the answer has no generated member or is not one this
-     *     class cuts: parse the answer itself then
+     * @return the copy's length, or {@link #NOTHING_CUT} when the answer has no generated member (its first hit has
+     *     none) or is not one this class cuts: parse the answer itself then
      */
     static int cut(byte[] answer, int length, byte[] into) {
-        return cutCounting(answer, length, into)[0];
+        return run(answer, length, into, false)[0];
     }
 
     /**
@@ -90,15 +100,22 @@ final class GeneratedMembersCut {
      *     is not one this class cuts)
      */
     static int[] cutCounting(byte[] answer, int length, byte[] into) {
+        return run(answer, length, into, true);
+    }
+
+    private static int[] run(byte[] answer, int length, byte[] into, boolean counting) {
         if (into.length < length) {
             throw new IllegalArgumentException("the copy's array is shorter than the answer");
         }
-        GeneratedMembersCut cut = new GeneratedMembersCut(answer, length, into);
+        GeneratedMembersCut cut = new GeneratedMembersCut(answer, length, into, counting);
         int read;
         try {
             read = cut.top();
         } catch (ArrayIndexOutOfBoundsException e) {
             read = FAILED; // the answer ended in the middle of a value: the parser will say so
+        }
+        if (read == NOTHING_TO_CUT) {
+            return new int[] {NOTHING_CUT, -1};
         }
         // a byte looked at past the answer's end (a caller's array may be longer) moves the end past it too
         if (read == FAILED || read > length) {
@@ -143,10 +160,10 @@ final class GeneratedMembersCut {
             } else {
                 i = skipValue(i);
             }
-            i = i == FAILED ? FAILED : spaces(i);
-            if (i == FAILED) {
-                return FAILED;
+            if (i == FAILED || i == NOTHING_TO_CUT) {
+                return i;
             }
+            i = spaces(i);
             if (in[i] == '}') {
                 return i + 1;
             }
@@ -168,11 +185,14 @@ final class GeneratedMembersCut {
                 i = skipValue(i);
             } else {
                 i = ofHits ? hit(i) : hitsOwner(i, false);
+                if (ofHits && hits == 1 && written == NOTHING_CUT && !counting && i != FAILED) {
+                    return NOTHING_TO_CUT;
+                }
             }
-            i = i == FAILED ? FAILED : spaces(i);
-            if (i == FAILED) {
-                return FAILED;
+            if (i == FAILED || i == NOTHING_TO_CUT) {
+                return i;
             }
+            i = spaces(i);
             if (in[i] == ']') {
                 return i + 1;
             }

@@ -383,17 +383,23 @@ public final class Json {
      * learning. Any failure is the answer's own, said at its own offsets: the answer itself is read again.
      */
     private static <T> T readCut(ObjectReader reader, BodyInput.Held body, Type type, HitCensus.Verdicts verdicts) {
+        if (verdicts.of(type) == null) {
+            HitCensus census = new HitCensus();
+            T value = read(reader, body, type, census);
+            if (census.sawHits()) { // an answer without hits teaches nothing, and is not scanned
+                byte[] scratch = PooledBytes.lendChunk();
+                try {
+                    census.learn(
+                            verdicts, type, GeneratedMembersCut.cutCounting(body.bytes(), body.length(), scratch)[1]);
+                } finally {
+                    PooledBytes.takeBackChunk(scratch, body.length());
+                }
+            }
+            return value;
+        }
         byte[] copy = PooledBytes.lendChunk();
         int written = body.length(); // at most: a cut abandoned midway wrote part of the copy
         try {
-            if (verdicts.of(type) == null) {
-                HitCensus census = new HitCensus();
-                T value = read(reader, body, type, census);
-                if (census.sawHits()) { // an answer without hits teaches nothing, and is not scanned
-                    census.learn(verdicts, type, GeneratedMembersCut.cutCounting(body.bytes(), body.length(), copy)[1]);
-                }
-                return value;
-            }
             int length = GeneratedMembersCut.cut(body.bytes(), body.length(), copy);
             if (length == GeneratedMembersCut.NOTHING_CUT) {
                 return read(reader, body, type);

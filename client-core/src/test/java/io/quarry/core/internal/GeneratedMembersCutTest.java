@@ -89,6 +89,23 @@ class GeneratedMembersCutTest {
     }
 
     @Test
+    void anAnswerWhoseFirstHitHasNoGeneratedMemberIsNotReadFurther() {
+        // the service sends the same members with every hit: the rest is not scanned for nothing (a later hit's
+        // members, were there any, are left to the parser); even a malformed rest is the parser's to find
+        String answer = "{\"hits\":[{\"a\":1},{\"b\":2,\"_rankingInfo\":{}},{\"_rankingInfo\":tru}],\"nbHits\":3}";
+        byte[] bytes = bytes(answer);
+        assertThat(GeneratedMembersCut.cut(bytes, bytes.length, new byte[bytes.length]))
+                .isEqualTo(GeneratedMembersCut.NOTHING_CUT);
+        String wellFormed = "{\"hits\":[{\"a\":1},{\"b\":2,\"_rankingInfo\":{}}],\"nbHits\":2}";
+        byte[] counted = bytes(wellFormed);
+        byte[] copy = new byte[counted.length];
+        int[] cutAndHits = GeneratedMembersCut.cutCounting(counted, counted.length, copy);
+        assertThat(cutAndHits[1]).as("counting reads every hit").isEqualTo(2);
+        assertThat(new String(copy, 0, cutAndHits[0], StandardCharsets.UTF_8))
+                .isEqualTo("{\"hits\":[{\"a\":1},{\"b\":2}],\"nbHits\":2}");
+    }
+
+    @Test
     void hitsAreCounted() {
         String answer = "{\"results\":[{\"hits\":[{},{\"a\":1}]},{\"hits\":[1,{}]}],\"hits\":[{}]}";
         byte[] bytes = bytes(answer);
