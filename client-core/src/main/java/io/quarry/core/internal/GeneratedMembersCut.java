@@ -65,8 +65,10 @@ final class GeneratedMembersCut {
     private int pending;
     /** How many bytes the copy holds, {@link #NOTHING_CUT} before the first cut. */
     private int written = NOTHING_CUT;
-    /** How many hits the answer holds. */
+    /** How many hits the answer holds, -1 when it is not one this class cuts. */
     private int hits;
+    /** The copy's length once the cut is done, {@link #NOTHING_CUT} when nothing was cut. */
+    private int copyLength = NOTHING_CUT;
     /** Whether to read every hit, to count them, even when the first has nothing to cut. */
     private final boolean counting;
 
@@ -87,7 +89,7 @@ final class GeneratedMembersCut {
      *     none) or is not one this class cuts: parse the answer itself then
      */
     static int cut(byte[] answer, int length, byte[] into) {
-        return run(answer, length, into, false)[0];
+        return run(answer, length, into, false).copyLength;
     }
 
     /**
@@ -100,10 +102,12 @@ final class GeneratedMembersCut {
      *     is not one this class cuts)
      */
     static int[] cutCounting(byte[] answer, int length, byte[] into) {
-        return run(answer, length, into, true);
+        GeneratedMembersCut cut = run(answer, length, into, true);
+        return new int[] {cut.copyLength, cut.hits};
     }
 
-    private static int[] run(byte[] answer, int length, byte[] into, boolean counting) {
+    /** Runs a cut: its {@link #copyLength} and {@link #hits} say what it found. */
+    private static GeneratedMembersCut run(byte[] answer, int length, byte[] into, boolean counting) {
         if (into.length < length) {
             throw new IllegalArgumentException("the copy's array is shorter than the answer");
         }
@@ -114,19 +118,15 @@ final class GeneratedMembersCut {
         } catch (ArrayIndexOutOfBoundsException e) {
             read = FAILED; // the answer ended in the middle of a value: the parser will say so
         }
-        if (read == NOTHING_TO_CUT) {
-            return new int[] {NOTHING_CUT, -1};
-        }
         // a byte looked at past the answer's end (a caller's array may be longer) moves the end past it too
-        if (read == FAILED || read > length) {
-            return new int[] {NOTHING_CUT, -1};
+        if (read == NOTHING_TO_CUT || read == FAILED || read > length) {
+            cut.hits = -1;
+        } else if (cut.written != NOTHING_CUT) {
+            int rest = length - cut.pending;
+            System.arraycopy(answer, cut.pending, into, cut.written, rest);
+            cut.copyLength = cut.written + rest;
         }
-        if (cut.written == NOTHING_CUT) {
-            return new int[] {NOTHING_CUT, cut.hits};
-        }
-        int rest = length - cut.pending;
-        System.arraycopy(answer, cut.pending, into, cut.written, rest);
-        return new int[] {cut.written + rest, cut.hits};
+        return cut;
     }
 
     /** Past the answer's top object's closing brace, or {@link #FAILED}: what follows is the parser's to judge. */
